@@ -1,0 +1,61 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { openDatabase, type DB } from "./db/connection.js";
+import { migrateDataDb, migrateLogsDb } from "./db/migrate.js";
+import { SettingsStore } from "./settings/store.js";
+import { LogWriter } from "./logs/writer.js";
+import { Mailer } from "./mail/mailer.js";
+import { AdminService } from "./services/admins.js";
+
+export interface AppOptions {
+  /** The data directory holding data.db, logs.db and storage/. */
+  dataDir: string;
+  /** Print extra diagnostics (SQL errors, stack traces) to stderr. */
+  dev?: boolean;
+}
+
+export interface App {
+  readonly dataDir: string;
+  readonly dev: boolean;
+  readonly db: DB;
+  readonly logsDb: DB;
+  readonly settings: SettingsStore;
+  readonly logs: LogWriter;
+  readonly mailer: Mailer;
+  readonly admins: AdminService;
+  /** Flushes pending logs and closes the databases. Safe to call twice. */
+  close(): Promise<void>;
+}
+
+/** Opens (and on first use creates) a data directory and wires the app services over it. */
+export function createApp(opts: AppOptions): App {
+  const dataDir = path.resolve(opts.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const db = openDatabase(path.join(dataDir, "data.db"));
+  const logsDb = openDatabase(path.join(dataDir, "logs.db"));
+  migrateDataDb(db);
+  migrateLogsDb(logsDb);
+  const settings = new SettingsStore(db);
+  const logs = new LogWriter(logsDb, settings);
+  const mailer = new Mailer(settings);
+  const admins = new AdminService({ db, settings, mailer });
+  let closed = false;
+  return {
+    dataDir,
+    dev: opts.dev ?? false,
+    db,
+    logsDb,
+    settings,
+    logs,
+    mailer,
+    admins,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await logs.close();
+      mailer.close();
+      db.close();
+      logsDb.close();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import bcrypt from "bcrypt";
+
+/** The reference's bcrypt cost. */
+export const BCRYPT_COST = 12;
+
+/**
+ * Hashes on libuv's thread pool (bcrypt's async API), never on the event loop.
+ * The `$2b$` prefix is rewritten to `$2a$` (same algorithm) so hashes look exactly
+ * like the reference's.
+ */
+export async function hashPassword(password: string): Promise<string> {
+  const hash = await bcrypt.hash(password, BCRYPT_COST);
+  return hash.startsWith("$2b$") ? "$2a$" + hash.slice(4) : hash;
+}
+
+/** Constant-time comparison inside bcrypt; false (not an exception) for malformed hashes. */
+export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+  if (!hash) return false;
+  try {
+    return await bcrypt.compare(password, hash);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+import { createApp } from "./app.js";
+import { parseArgs } from "./cli/args.js";
+import { adminCommand } from "./cli/admin.js";
+import { serve } from "./cli/serve.js";
+import { VERSION } from "./version.js";
+
+const HELP = `Cairn — a self-hosted backend speaking the PocketBase v0.22 API
+
+Usage:
+  cairn [command]
+
+Available Commands:
+  serve       Starts the web server (default to 127.0.0.1:8090)
+  admin       Manages admin accounts (create, update, delete)
+
+Flags:
+      --dir string    the data directory (default "cairn_data")
+      --http string   with serve: the address to listen on (default "127.0.0.1:8090")
+      --dev           print extra diagnostics to stderr
+  -h, --help          help for cairn
+  -v, --version       version for cairn`;
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, flags } = parseArgs(argv);
+  const out = (s: string) => process.stdout.write(s + "\n");
+  if (flags.v || flags.version) {
+    out(`cairn version ${VERSION}`);
+    return 0;
+  }
+  const [command, ...rest] = positionals;
+  if (!command || flags.h || flags.help) {
+    out(HELP);
+    return command ? 0 : flags.h || flags.help ? 0 : 1;
+  }
+  const dataDir = typeof flags.dir === "string" ? flags.dir : "cairn_data";
+  const dev = flags.dev === true;
+  switch (command) {
+    case "serve": {
+      const app = createApp({ dataDir, dev });
+      const http = typeof flags.http === "string" ? flags.http : rest[0] ?? "127.0.0.1:8090";
+      await serve(app, { http, out });
+      return -1; // keep running
+    }
+    case "admin": {
+      const app = createApp({ dataDir, dev });
+      try {
+        return await adminCommand(app, rest, out);
+      } finally {
+        await app.close();
+      }
+    }
+    default:
+      out(`Error: unknown command "${command}" for "cairn"\n\n${HELP}`);
+      return 1;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (err) => {
+    process.stderr.write(`Error: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,42 @@
+import { fileURLToPath } from "node:url";
+import type { App } from "../app.js";
+import { buildServer } from "../http/server.js";
+
+export interface ServeOptions {
+  http: string;
+  dashboardDir?: string;
+  out: (s: string) => void;
+}
+
+/** The dashboard built by the ui workspace, next to the server package in the monorepo. */
+export const DEFAULT_DASHBOARD_DIR = fileURLToPath(new URL("../../../ui/dist", import.meta.url));
+
+/** Starts listening and wires graceful shutdown: stop accepting, flush logs, close the databases. */
+export async function serve(app: App, opts: ServeOptions): Promise<void> {
+  const [host, portText] = splitHostPort(opts.http);
+  const server = buildServer(app, { dashboardDir: opts.dashboardDir ?? DEFAULT_DASHBOARD_DIR });
+  await server.listen({ host, port: Number(portText) });
+  const base = `http://${host}:${portText}`;
+  opts.out(`Server started at ${base}\n├─ REST API: ${base}/api/\n└─ Admin UI: ${base}/_/`);
+  if (app.admins.count() === 0) {
+    opts.out(`\nNo admin account yet. Create the first one at:\n  ${base}/_/?installer#`);
+  }
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    opts.out(`\n${signal} received, shutting down...`);
+    await server.close();
+    await app.close();
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void stop("SIGINT"));
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+}
+
+export function splitHostPort(addr: string): [string, string] {
+  const idx = addr.lastIndexOf(":");
+  if (idx < 0) return [addr || "127.0.0.1", "8090"];
+  const host = addr.slice(0, idx).replace(/^\[|\]$/g, "") || "0.0.0.0";
+  return [host, addr.slice(idx + 1) || "8090"];
+}

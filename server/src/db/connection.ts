@@ -1,0 +1,29 @@
+import Database from "better-sqlite3";
+
+export type DB = Database.Database;
+
+export interface OpenOptions {
+  readonly?: boolean;
+}
+
+/**
+ * Opens a SQLite file with the pragmas the reference uses (WAL, 10s busy wait,
+ * foreign keys on) so both servers can take turns on the same data directory.
+ */
+export function openDatabase(file: string, opts: OpenOptions = {}): DB {
+  const db = new Database(file, { readonly: opts.readonly ?? false });
+  db.pragma("busy_timeout = 10000");
+  if (!opts.readonly) {
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = NORMAL");
+  }
+  db.pragma("foreign_keys = ON");
+  db.pragma("cache_size = -32000");
+  db.pragma("temp_store = MEMORY");
+  return db;
+}
+
+/** Runs fn inside an immediate transaction (writers queue instead of failing with SQLITE_BUSY mid-way). */
+export function transaction<T>(db: DB, fn: () => T): T {
+  return db.transaction(fn).immediate();
+}

@@ -1,0 +1,63 @@
+import type { DB } from "./connection.js";
+import {
+  DATA_MIGRATIONS, DATA_TABLES, LOGS_MIGRATIONS, LOGS_TABLES, MIGRATIONS_TABLE, USERS_COLLECTION, USERS_TABLE,
+} from "./systemSchema.js";
+import { insertParam } from "./params.js";
+import { defaultSettings } from "../settings/defaults.js";
+import { nowString } from "../tools/time.js";
+
+export class MigrationError extends Error {}
+
+function appliedMigrations(db: DB): Set<string> {
+  db.exec(MIGRATIONS_TABLE);
+  return new Set((db.prepare("SELECT file FROM _migrations").all() as { file: string }[]).map((r) => r.file));
+}
+
+function recordMigrations(db: DB, names: readonly string[]): void {
+  // The reference stores the apply time in microseconds.
+  const insert = db.prepare("INSERT INTO _migrations (file, applied) VALUES (?, ?)");
+  const applied = Date.now() * 1000;
+  names.forEach((name, i) => insert.run(name, applied + i));
+}
+
+/**
+ * Brings a database to the system schema. A brand-new file gets the final schema in one
+ * step and every reference migration name recorded; a file made by the reference (all
+ * names present) is left as is. A file with only some names was made by an older
+ * PocketBase, whose data migrations Cairn does not replay.
+ */
+function migrate(db: DB, names: readonly string[], create: () => void, kind: string): void {
+  const applied = appliedMigrations(db);
+  const missing = names.filter((n) => !applied.has(n));
+  if (missing.length === 0) return;
+  if (applied.size > 0) {
+    throw new MigrationError(
+      `${kind} was created by an older PocketBase (missing migrations: ${missing.join(", ")}); ` +
+        "open it once with PocketBase v0.22 to upgrade it.",
+    );
+  }
+  db.transaction(() => {
+    create();
+    recordMigrations(db, names);
+  }).immediate();
+}
+
+export function migrateDataDb(db: DB): void {
+  migrate(db, DATA_MIGRATIONS, () => {
+    for (const sql of DATA_TABLES) db.exec(sql);
+    for (const sql of USERS_TABLE) db.exec(sql);
+    const now = nowString();
+    const c = USERS_COLLECTION;
+    db.prepare(
+      "INSERT INTO _collections (id, system, type, name, schema, indexes, listRule, viewRule, createRule, updateRule, deleteRule, options, created, updated) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+    ).run(c.id, 0, c.type, c.name, JSON.stringify(c.schema), JSON.stringify(c.indexes), c.listRule, c.viewRule,
+      c.createRule, c.updateRule, c.deleteRule, JSON.stringify(c.options), now, now);
+    insertParam(db, "settings", defaultSettings());
+  }, "data.db");
+}
+
+export function migrateLogsDb(db: DB): void {
+  migrate(db, LOGS_MIGRATIONS, () => {
+    for (const sql of LOGS_TABLES) db.exec(sql);
+  }, "logs.db");
+}

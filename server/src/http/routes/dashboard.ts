@@ -1,0 +1,26 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import type { FastifyPluginAsync } from "fastify";
+import fastifyStatic from "@fastify/static";
+
+const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cairn</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">
+<h1>Cairn</h1><p>The dashboard has not been built. Run <code>npm run build</code> in the project root.</p></body></html>`;
+
+/** Serves the built React dashboard at /_/ (hash-routed, so index.html answers the root). */
+export function dashboardRoutes(dir: string | undefined): FastifyPluginAsync {
+  return async (r) => {
+    r.get("/_", async (_req, reply) => reply.redirect("/_/", 301));
+    if (dir && existsSync(path.join(dir, "index.html"))) {
+      await r.register(fastifyStatic, { root: dir, prefix: "/_/", index: ["index.html"], wildcard: true, cacheControl: false,
+        setHeaders: (res, file) => {
+          // Hashed assets never change; index.html must always be revalidated.
+          res.header("Cache-Control", file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
+        },
+      });
+      return;
+    }
+    r.get("/_/", async (_req, reply) => reply.type("text/html; charset=utf-8").send(PLACEHOLDER));
+  };
+}

@@ -1,0 +1,80 @@
+import Fastify, { type FastifyInstance, type FastifyError } from "fastify";
+import cors from "@fastify/cors";
+import type { App } from "../app.js";
+import { ApiError } from "./errors.js";
+import { resolveAuth } from "./auth.js";
+import { registerRequestLog } from "./requestLog.js";
+import { healthRoutes } from "./routes/health.js";
+import { adminRoutes } from "./routes/admins.js";
+import { settingsRoutes } from "./routes/settings.js";
+import { logRoutes } from "./routes/logs.js";
+import { fileRoutes } from "./routes/files.js";
+import { dashboardRoutes } from "./routes/dashboard.js";
+import "./context.js";
+
+export interface ServerOptions {
+  /** Directory holding the built dashboard (index.html + assets). */
+  dashboardDir?: string;
+}
+
+const INVALID_BODY = "Failed to load the submitted data due to invalid formatting.";
+
+/** Builds the HTTP layer over an app: body parsing, auth, request logging, routes and the error envelope. */
+export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance {
+  const server = Fastify({
+    logger: false,
+    bodyLimit: 32 << 20,
+    trustProxy: false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+
+  // The reference treats an empty JSON body as {} and a malformed one as a 400.
+  server.removeContentTypeParser(["application/json", "text/plain"]);
+  server.addContentTypeParser(["application/json"], { parseAs: "string" }, (_req, body, done) => {
+    const text = (body as string).trim();
+    if (text === "") return done(null, {});
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError(400, INVALID_BODY), undefined);
+    }
+  });
+  server.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+  server.addContentTypeParser("*", { parseAs: "buffer" }, (_req, _body, done) => done(null, {}));
+
+  server.register(cors, { origin: "*", methods: ["GET", "HEAD", "PUT", "PATCH", "POST", "DELETE"] });
+
+  server.decorateRequest("auth", null as never);
+  server.addHook("onRequest", async (req) => {
+    req.auth = await resolveAuth(app, req.headers.authorization);
+  });
+  registerRequestLog(server, app);
+
+  server.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+    req.apiError = err;
+    if (err instanceof ApiError) return reply.status(err.status).send(err.toJSON());
+    const status = typeof (err as FastifyError).statusCode === "number" ? (err as FastifyError).statusCode! : 500;
+    if (status === 413) return reply.status(413).send({ code: 413, message: "Request entity too large", data: {} });
+    if (status >= 400 && status < 500) {
+      const message = err.code?.startsWith("FST_ERR_CTP") ? INVALID_BODY : "Something went wrong while processing your request.";
+      return reply.status(400).send({ code: 400, message, data: {} });
+    }
+    if (app.dev) console.error(err);
+    return reply.status(500).send({ code: 500, message: "Something went wrong while processing your request.", data: {} });
+  });
+
+  server.setNotFoundHandler((req, reply) => {
+    req.apiError = new ApiError(404, "Not Found.");
+    reply.status(404).send({ code: 404, message: "Not Found.", data: {} });
+  });
+
+  server.register(healthRoutes(app), { prefix: "/api" });
+  server.register(adminRoutes(app), { prefix: "/api" });
+  server.register(settingsRoutes(app), { prefix: "/api" });
+  server.register(logRoutes(app), { prefix: "/api" });
+  server.register(fileRoutes(app), { prefix: "/api" });
+  server.register(dashboardRoutes(opts.dashboardDir));
+  return server;
+}
