@@ -2,7 +2,6 @@
 import { createApp } from "./app.js";
 import { parseArgs } from "./cli/args.js";
 import { adminCommand } from "./cli/admin.js";
-import { serve } from "./cli/serve.js";
 import { VERSION } from "./version.js";
 
 const HELP = `Cairn — a self-hosted backend speaking the PocketBase v0.22 API
@@ -37,6 +36,8 @@ async function main(argv: string[]): Promise<number> {
   const dev = flags.dev === true;
   switch (command) {
     case "serve": {
+      // Loaded on demand so admin commands don't pay for the HTTP stack.
+      const { serve } = await import("./cli/serve.js");
       const app = createApp({ dataDir, dev });
       const http = typeof flags.http === "string" ? flags.http : rest[0] ?? "127.0.0.1:8090";
       await serve(app, { http, out });

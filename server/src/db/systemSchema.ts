@@ -49,6 +49,7 @@ export const DATA_TABLES: string[] = [
     \`providerId\`   TEXT NOT NULL,
     \`created\`      TEXT DEFAULT ${NOW} NOT NULL,
     \`updated\`      TEXT DEFAULT ${NOW} NOT NULL,
+    ---
     FOREIGN KEY (\`collectionId\`) REFERENCES \`_collections\` (\`id\`) ON UPDATE CASCADE ON DELETE CASCADE
   )`,
   "CREATE UNIQUE INDEX _externalAuths_record_provider_idx on `_externalAuths` (`collectionId`, `recordId`, `provider`)",

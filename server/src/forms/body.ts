@@ -1,5 +1,11 @@
 import { ApiError } from "../http/errors.js";
 
+/**
+ * What the body parser stores for a malformed body: each endpoint then answers with its
+ * own "could not load" message, as the reference's forms do.
+ */
+export const INVALID_BODY = Symbol("invalid body");
+
 export type FieldKind = "string" | "int" | "number" | "bool" | "any";
 
 /**
@@ -12,6 +18,7 @@ export function readBody<S extends Record<string, FieldKind>>(
   shape: S,
   message = "Failed to load the submitted data due to invalid formatting.",
 ): { [K in keyof S]?: S[K] extends "string" ? string : S[K] extends "bool" ? boolean : S[K] extends "any" ? unknown : number } {
+  if (body === INVALID_BODY) throw new ApiError(400, message);
   const src = (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     if (body !== undefined && body !== null) throw new ApiError(400, message);

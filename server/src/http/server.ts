@@ -3,6 +3,7 @@ import cors from "@fastify/cors";
 import type { App } from "../app.js";
 import { ApiError } from "./errors.js";
 import { resolveAuth } from "./auth.js";
+import { INVALID_BODY } from "../forms/body.js";
 import { registerRequestLog } from "./requestLog.js";
 import { healthRoutes } from "./routes/health.js";
 import { adminRoutes } from "./routes/admins.js";
@@ -17,7 +18,7 @@ export interface ServerOptions {
   dashboardDir?: string;
 }
 
-const INVALID_BODY = "Failed to load the submitted data due to invalid formatting.";
+const INVALID_BODY_MESSAGE = "Failed to load the submitted data due to invalid formatting.";
 
 /** Builds the HTTP layer over an app: body parsing, auth, request logging, routes and the error envelope. */
 export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance {
@@ -36,7 +37,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new ApiError(400, INVALID_BODY), undefined);
+      done(null, INVALID_BODY);
     }
   });
   server.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_req, body, done) => {
@@ -47,7 +48,11 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   server.register(cors, { origin: "*", methods: ["GET", "HEAD", "PUT", "PATCH", "POST", "DELETE"] });
 
   server.decorateRequest("auth", null as never);
-  server.addHook("onRequest", async (req) => {
+  server.addHook("onRequest", async (req, reply) => {
+    // The reference's default security headers.
+    reply.header("X-Content-Type-Options", "nosniff");
+    reply.header("X-Frame-Options", "SAMEORIGIN");
+    reply.header("X-XSS-Protection", "1; mode=block");
     req.auth = await resolveAuth(app, req.headers.authorization);
   });
   registerRequestLog(server, app);
@@ -58,7 +63,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
     const status = typeof (err as FastifyError).statusCode === "number" ? (err as FastifyError).statusCode! : 500;
     if (status === 413) return reply.status(413).send({ code: 413, message: "Request entity too large", data: {} });
     if (status >= 400 && status < 500) {
-      const message = err.code?.startsWith("FST_ERR_CTP") ? INVALID_BODY : "Something went wrong while processing your request.";
+      const message = err.code?.startsWith("FST_ERR_CTP") ? INVALID_BODY_MESSAGE : "Something went wrong while processing your request.";
       return reply.status(400).send({ code: 400, message, data: {} });
     }
     if (app.dev) console.error(err);

@@ -1,7 +1,10 @@
 import type { DB } from "../db/connection.js";
+import { LogsRepo, type LogRow } from "../db/logs.js";
 import type { SettingsStore } from "../settings/store.js";
+import type { Settings } from "../settings/types.js";
 import { newId } from "../tools/random.js";
-import { nowString } from "../tools/time.js";
+import { formatDate } from "../tools/time.js";
+import { LogLevel } from "./model.js";
 
 export interface LogEntry {
   level: number;
@@ -9,48 +12,221 @@ export interface LogEntry {
   data: Record<string, unknown>;
 }
 
-const BATCH_SIZE = 200;
-const FLUSH_INTERVAL_MS = 1000;
+export interface LogWriterOptions {
+  /** A full queue is flushed at once (still off the caller's stack). Default 200. */
+  batchSize?: number;
+  /** The longest an entry waits in memory before being written. Default 2000 ms. */
+  flushIntervalMs?: number;
+  /** Entries kept in memory while writes fail; the oldest are dropped beyond it. Default 10000. */
+  maxQueue?: number;
+  /** A failed batch is retried this many times before being dropped. Default 3. */
+  maxAttempts?: number;
+  /** How often old logs are deleted (the first batch after start deletes too). Default 6 hours. */
+  retentionIntervalMs?: number;
+  /** Clock, for tests. */
+  now?: () => Date;
+  /** Where write failures are reported. Default console.warn. */
+  warn?: (message: string) => void;
+}
+
+const DEFAULTS: Required<Omit<LogWriterOptions, "now" | "warn">> = {
+  batchSize: 200,
+  flushIntervalMs: 2000,
+  maxQueue: 10_000,
+  maxAttempts: 3,
+  retentionIntervalMs: 6 * 60 * 60 * 1000,
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Buffers log entries and writes them to logs.db in batches, off the request path.
- * Entries below `logs.minLevel` are dropped; `logs.maxDays = 0` disables persistence.
+ * Entries below `logs.minLevel` are dropped; `logs.maxDays = 0` disables persistence
+ * (and deletes what was stored). Logs older than `logs.maxDays` are deleted with the
+ * first batch after start, then at most every `retentionIntervalMs`, and on every
+ * settings save. A failed write never throws: it is reported with console.warn and
+ * the batch is retried a few times before it is dropped (also reported).
  */
 export class LogWriter {
-  private queue: { id: string; level: number; message: string; data: string; created: string }[] = [];
+  private readonly repo: LogsRepo;
+  private readonly opts: typeof DEFAULTS;
+  private readonly now: () => Date;
+  private readonly warn: (message: string) => void;
+  private queue: LogRow[] = [];
+  /** A batch that failed to write and its attempt count, retried before newer entries. */
+  private retry: { rows: LogRow[]; attempts: number } | null = null;
   private timer: NodeJS.Timeout | null = null;
-  private insert;
+  private timerSoon = false;
+  private lastRetention = 0;
+  private closed = false;
+  private unsubscribe: () => void;
+  private pendingWork = new Set<NodeJS.Immediate>();
+  private maxDays: number;
 
-  constructor(private readonly db: DB, private readonly settings: SettingsStore) {
-    this.insert = db.prepare("INSERT INTO _logs (id, level, message, data, created, updated) VALUES (?, ?, ?, ?, ?, ?)");
+  constructor(db: DB, private readonly settings: SettingsStore, options: LogWriterOptions = {}) {
+    this.repo = new LogsRepo(db);
+    this.opts = { ...DEFAULTS, ...stripUndefined(options) };
+    this.now = options.now ?? (() => new Date());
+    this.warn = options.warn ?? ((m) => console.warn(m));
+    this.maxDays = settings.get().logs.maxDays;
+    this.unsubscribe = settings.onChange((s) => this.onSettingsSaved(s));
   }
 
+  /** Queues one entry (O(1); never throws, never touches the database). */
   add(entry: LogEntry): void {
+    if (this.closed) return;
     const { maxDays, minLevel } = this.settings.get().logs;
-    if (maxDays <= 0 || entry.level < minLevel) return;
-    const created = nowString();
-    this.queue.push({ id: newId(), level: entry.level, message: entry.message, data: JSON.stringify(entry.data), created });
-    if (this.queue.length >= BATCH_SIZE) this.flush();
-    else if (!this.timer) this.timer = setTimeout(() => this.flush(), FLUSH_INTERVAL_MS);
+    if (!(maxDays > 0) || entry.level < minLevel) return;
+    const created = formatDate(this.now());
+    let data: string;
+    try {
+      data = JSON.stringify(entry.data ?? {});
+    } catch (err) {
+      data = JSON.stringify({ error: `unserializable log data: ${errorText(err)}` });
+    }
+    this.queue.push({ id: newId(), level: entry.level, message: entry.message, data, created, updated: created });
+    if (this.queue.length > this.opts.maxQueue) {
+      const dropped = this.queue.length - this.opts.maxQueue;
+      this.queue.splice(0, dropped);
+      this.warn(`[logs] queue full, dropped ${dropped} log entr${dropped === 1 ? "y" : "ies"}`);
+    }
+    this.schedule(this.queue.length >= this.opts.batchSize ? 0 : this.opts.flushIntervalMs);
   }
 
   /** An application error log (level ERROR), e.g. a mail that failed in the background. */
   error(message: string, err: unknown): void {
-    this.add({ level: 8, message, data: { type: "app", error: err instanceof Error ? err.message : String(err) } });
+    this.add({ level: LogLevel.ERROR, message, data: { type: "app", error: errorText(err) } });
   }
 
-  flush(): void {
+  /** How many entries wait in memory (queued and failed batches). */
+  get pending(): number {
+    return this.queue.length + (this.retry?.rows.length ?? 0);
+  }
+
+  /**
+   * Writes everything queued now, in one transaction. Returns false when the write failed
+   * (the entries are kept for a retry unless they exhausted their attempts). Never throws.
+   */
+  flush(): boolean {
+    this.clearTimer();
+    const batch = this.retry ? this.retry.rows.concat(this.queue) : this.queue;
+    const attempts = this.retry?.attempts ?? 0;
+    this.queue = [];
+    this.retry = null;
+    let ok = true;
+    if (batch.length > 0) {
+      try {
+        this.repo.insertMany(batch);
+      } catch (err) {
+        ok = false;
+        this.failed(batch, attempts + 1, err);
+      }
+    }
+    if (ok && batch.length > 0 && this.opts.retentionIntervalMs > 0 && this.now().getTime() - this.lastRetention >= this.opts.retentionIntervalMs) {
+      this.deleteExpired();
+    }
+    if (this.pending > 0) this.schedule(this.opts.flushIntervalMs);
+    return ok;
+  }
+
+  /**
+   * Deletes logs older than `logs.maxDays` days (all of them when it is 0). Never throws;
+   * returns the number of deleted logs, or -1 on failure.
+   */
+  deleteExpired(): number {
+    this.lastRetention = this.now().getTime();
+    const { maxDays } = this.settings.get().logs;
+    try {
+      if (!(maxDays > 0)) return this.repo.deleteAllLogs(false);
+      return this.repo.deleteOlderThan(formatDate(new Date(this.now().getTime() - maxDays * DAY_MS)));
+    } catch (err) {
+      this.warn(`[logs] failed to delete old logs: ${errorText(err)}`);
+      return -1;
+    }
+  }
+
+  /** Flushes what is pending and stops accepting entries. Safe to call twice. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+    this.clearTimer();
+    this.unsubscribe();
+    for (const t of this.pendingWork) clearImmediate(t);
+    this.pendingWork.clear();
+    const left = this.pending;
+    if (left > 0) this.warn(`[logs] closing with ${left} unwritten log entr${left === 1 ? "y" : "ies"}`);
+    this.queue = [];
+    this.retry = null;
+  }
+
+  private onSettingsSaved(s: Settings): void {
+    const prev = this.maxDays;
+    this.maxDays = s.logs.maxDays;
+    if (this.closed) return;
+    if (!(s.logs.maxDays > 0)) {
+      this.queue = [];
+      this.retry = null;
+      this.clearTimer();
+    }
+    // Off the saving request's path; a close() in between wins.
+    const t = setImmediate(() => {
+      this.pendingWork.delete(t);
+      if (!this.closed) this.applyRetention(prev);
+    });
+    this.pendingWork.add(t);
+  }
+
+  private applyRetention(prev: number): void {
+    if (!(this.settings.get().logs.maxDays > 0)) {
+      // Persistence is off: delete everything, giving the space back once when turning it off.
+      this.lastRetention = this.now().getTime();
+      try {
+        this.repo.deleteAllLogs(prev > 0);
+      } catch (err) {
+        this.warn(`[logs] failed to delete logs: ${errorText(err)}`);
+      }
+      return;
+    }
+    this.deleteExpired();
+  }
+
+  private failed(batch: LogRow[], attempts: number, err: unknown): void {
+    const what = `${batch.length} log entr${batch.length === 1 ? "y" : "ies"}`;
+    if (attempts >= this.opts.maxAttempts || this.closed) {
+      this.warn(`[logs] dropped ${what} after ${attempts} failed write(s): ${errorText(err)}`);
+      return;
+    }
+    const kept = batch.length > this.opts.maxQueue ? batch.slice(-this.opts.maxQueue) : batch;
+    this.retry = { rows: kept, attempts };
+    this.warn(`[logs] failed to write ${what} (attempt ${attempts} of ${this.opts.maxAttempts}, will retry): ${errorText(err)}`);
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.closed) return;
+    if (this.timer && (this.timerSoon || delayMs > 0)) return;
+    this.clearTimer();
+    const t = setTimeout(() => {
+      this.timer = null;
+      this.flush();
+    }, delayMs);
+    // Pending logs never keep the process alive; close() flushes them on shutdown.
+    t.unref?.();
+    this.timer = t;
+    this.timerSoon = delayMs === 0;
+  }
+
+  private clearTimer(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.queue.length === 0) return;
-    const batch = this.queue;
-    this.queue = [];
-    this.db.transaction(() => {
-      for (const r of batch) this.insert.run(r.id, r.level, r.message, r.data, r.created, r.created);
-    })();
+    this.timerSoon = false;
   }
+}
 
-  async close(): Promise<void> {
-    this.flush();
-  }
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

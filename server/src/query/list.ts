@@ -1,5 +1,12 @@
+import Database from "better-sqlite3";
 import type { DB } from "../db/connection.js";
-import type { FieldResolver, ListQuery, ListResult } from "./types.js";
+import { quoteIdent } from "../db/dialect.js";
+import { queryError } from "./errors.js";
+import { compileFilter } from "./filterSql.js";
+import { pageOffset, parsePagination, totalPages } from "./pagination.js";
+import type { ParseOptions } from "./parser.js";
+import { compileSort } from "./sort.js";
+import type { FieldResolver, JoinClause, ListQuery, ListResult, SqlFragment } from "./types.js";
 
 export interface ListOptions<T> {
   /** Table to select from (quoted by the builder). */
@@ -12,13 +19,100 @@ export interface ListOptions<T> {
   defaultSort?: string;
   /** Maps a raw row to the response item. */
   mapRow: (row: Record<string, unknown>) => T;
+  /** A condition every row must also meet (e.g. an API rule), AND-ed with the filter. */
+  where?: SqlFragment;
+  /** The instant the filter's datetime macros refer to (default: now). */
+  now?: Date;
+  /** Limits for parsing the filter. */
+  parse?: ParseOptions;
+}
+
+/** The SQL a list runs, exposed for tests and for callers that need it (e.g. exports). */
+export interface ListSql {
+  select: SqlFragment;
+  count: SqlFragment;
+}
+
+/**
+ * Builds the SELECT (with LIMIT/OFFSET) and COUNT statements of a list. A malformed
+ * filter, sort or paging parameter throws a 400 ApiError.
+ */
+export function buildListSql(opts: Omit<ListOptions<unknown>, "mapRow">): ListSql & { page: number; perPage: number; skipTotal: boolean } {
+  const { page, perPage, skipTotal } = parsePagination(opts.query);
+  const table = quoteIdent(opts.table);
+
+  const joins = new Map<string, SqlFragment>();
+  const addJoin = (j: JoinClause) => {
+    const f = typeof j === "string" ? { sql: j, params: [] } : { sql: j.sql, params: j.params ?? [] };
+    const key = f.sql + "\u0000" + f.params.map((p) => typeof p + ":" + String(p)).join("\u0000");
+    if (!joins.has(key)) joins.set(key, f);
+  };
+
+  const conditions: SqlFragment[] = [];
+  if (opts.where) conditions.push({ sql: opts.where.sql, params: opts.where.params ?? [] });
+  const filter = firstString(opts.query.filter);
+  if (filter !== undefined && filter !== "") {
+    const f = compileFilter(filter, opts.resolver, { now: opts.now, parse: opts.parse });
+    f.joins.forEach(addJoin);
+    conditions.push(f);
+  }
+
+  const rawSort = firstString(opts.query.sort);
+  const sort = compileSort(rawSort !== undefined && rawSort !== "" ? rawSort : opts.defaultSort, opts.resolver);
+  sort.joins.forEach(addJoin);
+
+  const joinList = [...joins.values()];
+  const from: SqlFragment = {
+    sql: `FROM ${table}` + joinList.map((j) => " " + j.sql).join(""),
+    params: joinList.flatMap((j) => j.params),
+  };
+  const where: SqlFragment =
+    conditions.length === 0
+      ? { sql: "", params: [] }
+      : { sql: " WHERE " + conditions.map((c) => (conditions.length > 1 ? `(${c.sql})` : c.sql)).join(" AND "), params: conditions.flatMap((c) => c.params) };
+  const distinct = joinList.length > 0 ? "DISTINCT " : "";
+  const orderBy = sort.sql ? ` ORDER BY ${sort.sql}` : "";
+
+  const select: SqlFragment = {
+    sql: `SELECT ${distinct}${table}.* ${from.sql}${where.sql}${orderBy} LIMIT ? OFFSET ?`,
+    params: [...from.params, ...where.params, ...sort.params, BigInt(perPage), BigInt(pageOffset(page, perPage))],
+  };
+  const count: SqlFragment = distinct
+    ? { sql: `SELECT COUNT(*) AS total FROM (SELECT DISTINCT ${table}.* ${from.sql}${where.sql})`, params: [...from.params, ...where.params] }
+    : { sql: `SELECT COUNT(*) AS total ${from.sql}${where.sql}`, params: [...from.params, ...where.params] };
+  return { select, count, page, perPage, skipTotal };
 }
 
 /**
  * Runs a paginated, filtered, sorted list query the way the reference does
  * (perPage default 30, max 500; skipTotal=1 gives totalItems/totalPages = -1).
- * A malformed filter or sort throws a 400 ApiError.
+ * A malformed filter or sort throws a 400 ApiError; so does a query SQLite rejects
+ * (e.g. an expression tree too large), as in the reference.
  */
-export function runList<T>(_db: DB, _opts: ListOptions<T>): ListResult<T> {
-  throw new Error("runList: not implemented yet");
+export function runList<T>(db: DB, opts: ListOptions<T>): ListResult<T> {
+  const { select, count, page, perPage, skipTotal } = buildListSql(opts);
+  let rows: Record<string, unknown>[];
+  let totalItems = -1;
+  try {
+    rows = db.prepare(select.sql).all(...select.params) as Record<string, unknown>[];
+    if (!skipTotal) {
+      const row = db.prepare(count.sql).get(...count.params) as { total: number | bigint };
+      totalItems = Number(row.total);
+    }
+  } catch (err) {
+    if (err instanceof Database.SqliteError) throw queryError(`SQL error: ${err.message}`);
+    throw err;
+  }
+  return {
+    page,
+    perPage,
+    totalItems,
+    totalPages: skipTotal ? -1 : totalPages(totalItems, perPage),
+    items: rows.map((r) => opts.mapRow(r)),
+  };
+}
+
+function firstString(v: unknown): string | undefined {
+  const x = Array.isArray(v) ? v[0] : v;
+  return x === undefined || x === null ? undefined : String(x);
 }

@@ -4,15 +4,43 @@
  * SQL expression; records and API rules plug in richer resolvers later (joins,
  * `@request.*`, `@collection.*`) behind the same interface.
  */
+
+/** A piece of SQL with the values of its `?` placeholders, in order. */
+export interface SqlFragment {
+  sql: string;
+  params: unknown[];
+}
+
+/** A JOIN clause for the main query; plain strings carry no parameters. */
+export type JoinClause = string | { sql: string; params?: unknown[] };
+
 export interface ResolvedField {
-  /** SQL expression for the identifier, e.g. "`_admins`.`email`" or "json_extract(`data`, '$.auth')". */
+  /** SQL expression for the identifier, e.g. "`_admins`.`email`" or "json_extract(`data`, ?)". */
   sql: string;
   /** Values bound to `?` placeholders inside `sql`, in order. */
   params?: unknown[];
-  /** Extra JOIN clauses the expression needs (deduplicated by the builder). */
-  joins?: string[];
-  /** True when the field holds multiple values (json array), enabling any-of semantics. */
+  /**
+   * Extra JOIN clauses the expression needs (deduplicated by the builder). The main
+   * query then selects DISTINCT rows and counts distinct rows.
+   */
+  joins?: JoinClause[];
+  /**
+   * True when the field holds multiple values (a JSON array): `?op` then means "any
+   * value matches" and a plain op means "every value matches" (an empty array counts
+   * as a single NULL value, like the reference's LEFT JOIN json_each).
+   */
   multiple?: boolean;
+  /**
+   * For a multiple field: a (correlated) SELECT yielding one row per value in a column
+   * named `v`. Defaults to the elements of the JSON array in `sql` (a non-JSON value
+   * counts as a one-element array).
+   */
+  values?: SqlFragment;
+  /**
+   * Compare with `IS` / `IS NOT` instead of the reference's null/empty-string folding
+   * (the reference does this for values extracted from JSON, e.g. `data.auth`).
+   */
+  noCoalesce?: boolean;
 }
 
 export interface FieldResolver {

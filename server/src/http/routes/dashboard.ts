@@ -11,7 +11,6 @@ const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 /** Serves the built React dashboard at /_/ (hash-routed, so index.html answers the root). */
 export function dashboardRoutes(dir: string | undefined): FastifyPluginAsync {
   return async (r) => {
-    r.get("/_", async (_req, reply) => reply.redirect("/_/", 301));
     if (dir && existsSync(path.join(dir, "index.html"))) {
       await r.register(fastifyStatic, { root: dir, prefix: "/_/", index: ["index.html"], wildcard: true, cacheControl: false,
         setHeaders: (res, file) => {

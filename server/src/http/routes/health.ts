@@ -9,7 +9,6 @@ export function healthRoutes(_app: App): FastifyPluginAsync {
       // No backup is in progress until the backups module lands and reports here.
       data: { canBackup: true },
     });
-    r.get("/health", handler);
-    r.head("/health", handler);
+    r.get("/health", handler); // fastify answers HEAD from the GET route
   };
 }

@@ -1,0 +1,16 @@
+import { ApiError } from "../http/errors.js";
+
+/** The reference's generic body for a bad filter, sort or paging parameter. */
+export const GENERIC_MESSAGE = "Something went wrong while processing your request.";
+
+/**
+ * A 400 for malformed list input. The HTTP body stays the reference's generic one
+ * (`data: {}`); `detail` says what was wrong, for logs and tests.
+ */
+export class QueryError extends ApiError {
+  constructor(readonly detail: string) {
+    super(400, GENERIC_MESSAGE, {});
+  }
+}
+
+export const queryError = (detail: string): QueryError => new QueryError(detail);

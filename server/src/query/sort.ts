@@ -1,0 +1,60 @@
+import { queryError } from "./errors.js";
+import { isValidIdentifier } from "./lexer.js";
+import type { FieldResolver, JoinClause, SqlFragment } from "./types.js";
+
+export interface SortField {
+  /** The identifier, or `@random`. */
+  name: string;
+  direction: "ASC" | "DESC";
+}
+
+/** An ORDER BY list (without the keywords) plus the JOIN clauses its fields need. */
+export interface SortSql extends SqlFragment {
+  joins: JoinClause[];
+}
+
+export const RANDOM_SORT = "@random";
+
+/**
+ * Parses `-created,+email,id,@random`: comma separated, each trimmed, `-` for
+ * descending, `+` or nothing for ascending. An empty segment is a 400.
+ * An empty or undefined input gives no fields.
+ */
+export function parseSort(sort: string | undefined): SortField[] {
+  if (sort === undefined || sort === "") return [];
+  return sort.split(",").map((part) => {
+    let name = part.trim();
+    let direction: SortField["direction"] = "ASC";
+    if (name.startsWith("-")) {
+      direction = "DESC";
+      name = name.slice(1);
+    } else if (name.startsWith("+")) {
+      name = name.slice(1);
+    }
+    if (name === "" || (name !== RANDOM_SORT && !isValidIdentifier(name))) {
+      throw queryError(`invalid sort field ${JSON.stringify(name.slice(0, 100))}`);
+    }
+    return { name, direction };
+  });
+}
+
+/** Resolves sort fields; `@random` (either direction) is RANDOM(). Unknown fields are a 400. */
+export function sortToSql(fields: SortField[], resolver: FieldResolver): SortSql {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const joins: JoinClause[] = [];
+  for (const f of fields) {
+    if (f.name === RANDOM_SORT) {
+      parts.push("RANDOM()");
+      continue;
+    }
+    const r = resolver.resolve(f.name);
+    if (!r) throw queryError(`invalid sort field ${JSON.stringify(f.name)}`);
+    parts.push(`${r.sql} ${f.direction}`);
+    params.push(...(r.params ?? []));
+    joins.push(...(r.joins ?? []));
+  }
+  return { sql: parts.join(", "), params, joins };
+}
+
+export const compileSort = (sort: string | undefined, resolver: FieldResolver): SortSql => sortToSql(parseSort(sort), resolver);

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { adminToken, call, mask, shape, type Answer, type Call } from "./client.js";
+import { cleanupTempDirs, copyDataDir, referenceDataDir } from "./dataDirs.js";
+import { startCairn, startReference, type RunningCairn, type RunningServer } from "./servers.js";
+
+export interface Ctx {
+  /** Admin token valid on both servers (same data directory, same keys). */
+  token: string;
+  /** Values cases may stash for later cases. */
+  vars: Record<string, string>;
+}
+
+export interface DiffCase {
+  name: string;
+  req: (ctx: Ctx) => Call;
+  /** "exact": bodies equal once volatile values are masked (the default); "shape": same keys and types. */
+  compare?: "exact" | "shape" | "status";
+  /** Optional extra check on Cairn's answer. */
+  check?: (answer: Answer, ctx: Ctx) => void;
+  /** Runs on the reference's answer to capture values for later cases. */
+  capture?: (answer: Answer, ctx: Ctx) => void;
+}
+
+/**
+ * Registers one test per case. Both servers run on copies of the same reference-made
+ * data directory, so ids, secrets and tokens are valid on both; cases run in order
+ * on both servers and their answers must match.
+ */
+export function differential(
+  cases: DiffCase[],
+  setup?: (dir: string) => void | Promise<void>,
+  opts: { signIn?: boolean } = {},
+): { servers: () => { cairn: RunningCairn; ref: RunningServer } } {
+  let cairn: RunningCairn;
+  let ref: RunningServer;
+  const ctx: Ctx = { token: "", vars: {} };
+
+  beforeAll(async () => {
+    const base = referenceDataDir();
+    await setup?.(base);
+    [ref, cairn] = await Promise.all([startReference(copyDataDir(base)), startCairn(copyDataDir(base))]);
+    if (opts.signIn !== false) ctx.token = await adminToken(ref);
+  });
+
+  afterAll(async () => {
+    await Promise.all([cairn?.stop(), ref?.stop()]);
+    cleanupTempDirs();
+  });
+
+  for (const c of cases) {
+    it(c.name, async () => {
+      const req = c.req(ctx);
+      const [a, b] = await Promise.all([call(ref, req), call(cairn, req)]);
+      c.capture?.(a, ctx);
+      const where = `${req.method ?? "GET"} ${req.path}`;
+      expect(b.status, `status of ${where}: cairn ${JSON.stringify(b.body)} vs reference ${JSON.stringify(a.body)}`).toBe(a.status);
+      const mode = c.compare ?? "exact";
+      if (mode === "exact") expect(mask(b.body), where).toEqual(mask(a.body));
+      if (mode === "shape") expect(shape(b.body), where).toEqual(shape(a.body));
+      c.check?.(b, ctx);
+    });
+  }
+  return { servers: () => ({ cairn, ref }) };
+}

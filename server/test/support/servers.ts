@@ -1,0 +1,63 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createApp, type App } from "../../src/app.js";
+import { buildServer } from "../../src/http/server.js";
+import { PB_BIN, PB_FLAGS } from "./dataDirs.js";
+import { freePort, waitForHealth } from "./ports.js";
+
+export interface RunningServer {
+  name: "cairn" | "reference";
+  url: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+
+export interface RunningCairn extends RunningServer {
+  app: App;
+}
+
+/** Starts the reference binary on a free port over `dataDir`. */
+export async function startReference(dataDir: string): Promise<RunningServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawn(PB_BIN, ["serve", "--dir", dataDir, "--http", `127.0.0.1:${port}`, ...PB_FLAGS], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d) => (output += d));
+  child.stderr?.on("data", (d) => (output += d));
+  try {
+    await waitForHealth(url);
+  } catch (err) {
+    child.kill("SIGKILL");
+    throw new Error(`${String(err)}\n${output}`);
+  }
+  return {
+    name: "reference",
+    url,
+    dataDir,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Starts Cairn in-process on a free port over `dataDir`. */
+export async function startCairn(dataDir: string): Promise<RunningCairn> {
+  const app = createApp({ dataDir });
+  const server = buildServer(app);
+  const port = await freePort();
+  await server.listen({ host: "127.0.0.1", port });
+  return {
+    name: "cairn",
+    url: `http://127.0.0.1:${port}`,
+    dataDir,
+    app,
+    async stop() {
+      await server.close();
+      await app.close();
+    },
+  };
+}

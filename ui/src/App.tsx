@@ -1,0 +1,76 @@
+import { Suspense, useEffect, useLayoutEffect } from "react";
+import { resolveRoute } from "./routes";
+import { navigate, useHashLocation } from "./lib/router";
+import { useAuthToken } from "./lib/authState";
+import { isAdminSessionValid } from "./lib/client";
+import { hasInstallerFlag } from "./lib/session";
+import { clearFormErrors } from "./lib/formErrors";
+import { composeTitle, pageTitleStore } from "./lib/title";
+import { appInfoStore } from "./lib/appInfo";
+import { useStore } from "./lib/store";
+import { Toasts } from "./components/Toasts";
+import { Confirm } from "./components/Confirm";
+import { Spinner } from "./components/Spinner";
+import { AppLayout } from "./features/shell/AppLayout";
+import { PublicLayout } from "./features/shell/PublicLayout";
+import { NotFoundPage } from "./features/shell/NotFoundPage";
+
+function DocumentTitle() {
+  const pageTitle = useStore(pageTitleStore);
+  const { appName } = useStore(appInfoStore);
+  useEffect(() => {
+    document.title = composeTitle(pageTitle, appName);
+  }, [pageTitle, appName]);
+  return null;
+}
+
+export function App() {
+  const location = useHashLocation();
+  useAuthToken();
+  const isAdmin = isAdminSessionValid();
+  const resolution = resolveRoute(location.path, { isAdmin, installer: hasInstallerFlag() });
+
+  // Runs before the page's own (passive) title effect: every route change starts clean.
+  useLayoutEffect(() => {
+    pageTitleStore.set("");
+    clearFormErrors();
+  }, [location.path]);
+
+  const redirectTo = resolution.kind === "redirect" ? resolution.to : null;
+  useEffect(() => {
+    if (redirectTo !== null) navigate(redirectTo, { replace: true });
+  }, [redirectTo, location.raw]);
+
+  let content: React.ReactNode = null;
+  if (resolution.kind === "notfound") {
+    content = (
+      <PublicLayout>
+        <NotFoundPage />
+      </PublicLayout>
+    );
+  } else if (resolution.kind === "route") {
+    const { route, params } = resolution;
+    const Page = route.component;
+    const page = (
+      <Suspense
+        fallback={
+          <div className="page-loader">
+            <Spinner size="lg" />
+          </div>
+        }
+      >
+        <Page key={route.path + JSON.stringify(params)} params={params} />
+      </Suspense>
+    );
+    content = route.sidebar && isAdmin ? <AppLayout path={location.path}>{page}</AppLayout> : <PublicLayout>{page}</PublicLayout>;
+  }
+
+  return (
+    <>
+      <DocumentTitle />
+      {content}
+      <Toasts />
+      <Confirm />
+    </>
+  );
+}

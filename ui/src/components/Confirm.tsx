@@ -1,0 +1,38 @@
+import { useId } from "react";
+import { confirmNo, confirmStore, confirmYes } from "../lib/confirm";
+import { useStore } from "../lib/store";
+import { OverlayPanel } from "./OverlayPanel";
+
+/** The shared yes/no popup driven by lib/confirm. */
+export function Confirm() {
+  const state = useStore(confirmStore);
+  const textId = useId();
+  const busy = !!state?.busy;
+  return (
+    <OverlayPanel
+      open={!!state}
+      onClose={confirmNo}
+      beforeHide={() => !busy}
+      title="Confirm action"
+      size="popup"
+      role="alertdialog"
+      describedBy={textId}
+      showCloseButton={false}
+      className="confirm-popup"
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" disabled={busy} onClick={confirmNo}>
+            No
+          </button>
+          <button type="button" className={`btn btn-danger${busy ? " btn-loading" : ""}`} disabled={busy} onClick={() => void confirmYes()} data-autofocus>
+            Yes
+          </button>
+        </>
+      }
+    >
+      <p id={textId} className="confirm-text">
+        {state?.text}
+      </p>
+    </OverlayPanel>
+  );
+}

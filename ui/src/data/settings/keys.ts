@@ -1,0 +1,4 @@
+export const settingsKeys = {
+  all: ["settings"] as const,
+  detail: () => [...settingsKeys.all, "detail"] as const,
+};

@@ -1,0 +1,77 @@
+import { useState } from "react";
+import { Field } from "../../components/Field";
+import { Icon } from "../../components/Icon";
+import { useSignIn } from "../../data/auth/signIn";
+import { loadAppInfo } from "../../lib/appInfo";
+import { client } from "../../lib/client";
+import { normalizeError } from "../../lib/errors";
+import { setFormErrors } from "../../lib/formErrors";
+import { navigate, useHashLocation } from "../../lib/router";
+import { usePageTitle } from "../../lib/title";
+import { useForm } from "../../lib/useForm";
+import { hasErrors, validateSignIn } from "../../lib/validation";
+import { PublicCard } from "../shell/PublicCard";
+
+export const INVALID_CREDENTIALS = "Invalid login credentials.";
+
+/** demoEmail / demoPassword from the hash query or the page query. */
+function demoValue(hashQuery: URLSearchParams, key: string): string {
+  return hashQuery.get(key) ?? new URLSearchParams(window.location.search).get(key) ?? "";
+}
+
+export function LoginPage() {
+  usePageTitle("Admin sign in");
+  const { query } = useHashLocation();
+  const form = useForm({ identity: demoValue(query, "demoEmail"), password: demoValue(query, "demoPassword") });
+  const [failed, setFailed] = useState(false);
+  const signIn = useSignIn();
+
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (signIn.isPending) return;
+    const errors = validateSignIn(form.values);
+    form.setErrors(errors);
+    if (hasErrors(errors)) return;
+    setFailed(false);
+    signIn.mutate(form.values, {
+      onSuccess: () => {
+        void loadAppInfo(client);
+        navigate("/", { replace: true });
+      },
+      onError: (err) => {
+        const e = normalizeError(err);
+        if (e.isAbort) return;
+        setFailed(true);
+        const data = e.response.data;
+        if (data && typeof data === "object" && Object.keys(data).length) setFormErrors(data as Record<string, unknown>);
+      },
+    });
+  };
+
+  return (
+    <PublicCard title="Admin sign in">
+      <form className="form" onSubmit={onSubmit} noValidate aria-label="Admin sign in">
+        {failed ? (
+          <div className="alert alert-danger" role="alert">
+            <Icon name="alert" />
+            <span>{INVALID_CREDENTIALS}</span>
+          </div>
+        ) : null}
+        <Field name="identity" label="Email" required error={form.errors.identity}>
+          {(p) => <input {...p} {...form.bind("identity")} type="email" autoComplete="username" required autoFocus />}
+        </Field>
+        <Field name="password" label="Password" required error={form.errors.password}>
+          {(p) => <input {...p} {...form.bind("password")} type="password" autoComplete="current-password" required />}
+        </Field>
+        <div className="form-row-end">
+          <a href="#/request-password-reset" className="link-hint">
+            Forgotten password?
+          </a>
+        </div>
+        <button type="submit" className={`btn btn-primary btn-lg btn-block${signIn.isPending ? " btn-loading" : ""}`} disabled={signIn.isPending}>
+          Login
+        </button>
+      </form>
+    </PublicCard>
+  );
+}

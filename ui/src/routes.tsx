@@ -1,0 +1,98 @@
+import { lazy, type ComponentType } from "react";
+import { matchPattern } from "./lib/router";
+import { EntryPage } from "./features/auth/EntryPage";
+import { LoginPage } from "./features/auth/LoginPage";
+import { RequestPasswordResetPage } from "./features/auth/RequestPasswordResetPage";
+import { ConfirmPasswordResetPage } from "./features/auth/ConfirmPasswordResetPage";
+import { PlaceholderPage } from "./features/shell/PlaceholderPage";
+
+const LogsPage = lazy(() => import("./features/logs/LogsPage"));
+const RecordConfirmPasswordReset = lazy(() => import("./features/public/RecordConfirmPasswordResetPage"));
+const RecordConfirmVerification = lazy(() => import("./features/public/RecordConfirmVerificationPage"));
+const RecordConfirmEmailChange = lazy(() => import("./features/public/RecordConfirmEmailChangePage"));
+const OAuth2RedirectSuccess = lazy(() => import("./features/public/OAuth2RedirectPage").then((m) => ({ default: m.OAuth2RedirectSuccessPage })));
+const OAuth2RedirectFailure = lazy(() => import("./features/public/OAuth2RedirectPage").then((m) => ({ default: m.OAuth2RedirectFailurePage })));
+
+/** guest: only when not signed in; admin: signed-in admin only; public: no condition. */
+export type Access = "guest" | "admin" | "public";
+
+export interface RouteProps {
+  params: Record<string, string>;
+}
+
+export interface RouteDef {
+  path: string;
+  access: Access;
+  /** Whether the app shell's sidebar shows (for a signed-in admin). */
+  sidebar: boolean;
+  component: ComponentType<RouteProps>;
+}
+
+const placeholder = (title: string, breadcrumb?: string) => {
+  const C = () => <PlaceholderPage title={title} breadcrumb={breadcrumb} />;
+  C.displayName = `Placeholder(${title})`;
+  return C;
+};
+
+/** The route table of the dashboard. */
+export const routes: RouteDef[] = [
+  { path: "/", access: "public", sidebar: false, component: EntryPage },
+  { path: "/login", access: "guest", sidebar: false, component: LoginPage },
+  { path: "/request-password-reset", access: "guest", sidebar: false, component: RequestPasswordResetPage },
+  { path: "/confirm-password-reset/:token", access: "guest", sidebar: false, component: ConfirmPasswordResetPage },
+
+  { path: "/collections", access: "admin", sidebar: true, component: placeholder("Collections") },
+  { path: "/logs", access: "admin", sidebar: true, component: LogsPage },
+  { path: "/settings", access: "admin", sidebar: true, component: placeholder("Application", "Settings") },
+  { path: "/settings/admins", access: "admin", sidebar: true, component: placeholder("Admins", "Settings") },
+  { path: "/settings/mail", access: "admin", sidebar: true, component: placeholder("Mail settings", "Settings") },
+  { path: "/settings/storage", access: "admin", sidebar: true, component: placeholder("Files storage", "Settings") },
+  { path: "/settings/auth-providers", access: "admin", sidebar: true, component: placeholder("Auth providers", "Settings") },
+  { path: "/settings/tokens", access: "admin", sidebar: true, component: placeholder("Token options", "Settings") },
+  { path: "/settings/export-collections", access: "admin", sidebar: true, component: placeholder("Export collections", "Settings") },
+  { path: "/settings/import-collections", access: "admin", sidebar: true, component: placeholder("Import collections", "Settings") },
+  { path: "/settings/backups", access: "admin", sidebar: true, component: placeholder("Backups", "Settings") },
+
+  { path: "/users/confirm-password-reset/:token", access: "public", sidebar: false, component: RecordConfirmPasswordReset },
+  { path: "/auth/confirm-password-reset/:token", access: "public", sidebar: false, component: RecordConfirmPasswordReset },
+  { path: "/users/confirm-verification/:token", access: "public", sidebar: false, component: RecordConfirmVerification },
+  { path: "/auth/confirm-verification/:token", access: "public", sidebar: false, component: RecordConfirmVerification },
+  { path: "/users/confirm-email-change/:token", access: "public", sidebar: false, component: RecordConfirmEmailChange },
+  { path: "/auth/confirm-email-change/:token", access: "public", sidebar: false, component: RecordConfirmEmailChange },
+  { path: "/auth/oauth2-redirect-success", access: "public", sidebar: false, component: OAuth2RedirectSuccess },
+  { path: "/auth/oauth2-redirect-failure", access: "public", sidebar: false, component: OAuth2RedirectFailure },
+];
+
+export interface GuardContext {
+  /** A valid (unexpired) admin session is stored. */
+  isAdmin: boolean;
+  /** The address carries the installer flag. */
+  installer: boolean;
+}
+
+export type Resolution =
+  | { kind: "route"; route: RouteDef; params: Record<string, string> }
+  | { kind: "redirect"; to: string }
+  | { kind: "notfound" };
+
+/** Whether a route's access condition holds. */
+export function canEnter(route: RouteDef, ctx: GuardContext): boolean {
+  if (route.access === "guest") return !ctx.isAdmin;
+  if (route.access === "admin") return ctx.isAdmin;
+  return true;
+}
+
+/**
+ * The guards, in order: the installer flag sends every route but the root to the root;
+ * an unknown path is the not-found page; a failed condition sends the user to the root.
+ */
+export function resolveRoute(path: string, ctx: GuardContext, table: RouteDef[] = routes): Resolution {
+  if (ctx.installer && path !== "/") return { kind: "redirect", to: "/" };
+  for (const route of table) {
+    const params = matchPattern(route.path, path);
+    if (!params) continue;
+    if (!canEnter(route, ctx)) return { kind: "redirect", to: "/" };
+    return { kind: "route", route, params };
+  }
+  return { kind: "notfound" };
+}
