@@ -41,8 +41,10 @@ interface Term {
   /** Text of a text/number literal, used to build a LIKE pattern. */
   likeText?: string;
   noCoalesce: boolean;
-  /** Values source of a multiple field. */
+  /** Values source of a multiple field (one row per value, column `v`). */
   values?: SqlFragment;
+  /** A multiple field whose `sql` is already one value per (joined) row. */
+  joined?: boolean;
 }
 
 /** Chains longer than this are emitted as balanced groups, keeping SQLite's expression depth small. */
@@ -83,10 +85,37 @@ class FilterBuilder {
     const right = this.term(c.right, "right");
     const anyOf = c.op.startsWith("?");
     const op = (anyOf ? c.op.slice(1) : c.op) as SignOperator;
+    if (!left.values && !right.values) return compare(op, left, right);
 
+    // "Some value matches": a joined per-row value is compared as it is; a JSON array
+    // expression is searched with EXISTS over its values.
+    const some = this.overValues(op, left, right, (t) => !t.joined, (from, cond) => ({
+      sql: `EXISTS (SELECT 1 FROM ${from.sql} WHERE ${cond.sql})`,
+      params: [...from.params, ...cond.params],
+    }));
+    if (anyOf) return some;
+    // "Every value matches": also no value may fail (or be missing, except for `=`).
+    const none = this.overValues(op, left, right, () => true, (from, cond, aliases) => {
+      const nullChecks = op === "=" ? "" : aliases.map((a) => ` OR ${a}.v IS NULL`).join("");
+      return { sql: `NOT EXISTS (SELECT 1 FROM ${from.sql} WHERE NOT (${cond.sql})${nullChecks})`, params: [...from.params, ...cond.params] };
+    });
+    return { sql: `(${some.sql} AND ${none.sql})`, params: [...some.params, ...none.params] };
+  }
+
+  /**
+   * Compares l and r with the multi-value operands selected by `pick` replaced by a
+   * row of their values source (`__mmN.v`); the same source is used once per condition.
+   */
+  private overValues(
+    op: SignOperator,
+    l: Term,
+    r: Term,
+    pick: (t: Term) => boolean,
+    wrap: (from: SqlFragment, cond: SqlFragment, aliases: string[]) => SqlFragment,
+  ): SqlFragment {
     const sources: { key: string; alias: string; values: SqlFragment }[] = [];
     const bind = (t: Term): Term => {
-      if (!t.values) return t;
+      if (!t.values || !pick(t)) return t;
       const key = t.values.sql + "\u0000" + t.values.params.map((p) => typeof p + ":" + String(p)).join("\u0000");
       let src = sources.find((s) => s.key === key);
       if (!src) {
@@ -95,26 +124,13 @@ class FilterBuilder {
       }
       return { ...t, sql: `${src.alias}.v`, params: [], values: undefined };
     };
-    const l = bind(left);
-    const r = bind(right);
-    if (sources.length === 0) return compare(op, l, r);
-
+    const cond = compare(op, bind(l), bind(r));
+    if (sources.length === 0) return cond;
     const from: SqlFragment = {
       sql: sources.map((s) => `(${s.values.sql}) AS ${s.alias}`).join(", "),
       params: sources.flatMap((s) => s.values.params),
     };
-    const cond = compare(op, l, r);
-    const some: SqlFragment = {
-      sql: `EXISTS (SELECT 1 FROM ${from.sql} WHERE ${cond.sql})`,
-      params: [...from.params, ...cond.params],
-    };
-    if (anyOf) return some;
-    // Every value must match: no value may fail (or be missing, except for `=`).
-    const nullChecks = op === "=" ? "" : sources.map((s) => ` OR ${s.alias}.v IS NULL`).join("");
-    return {
-      sql: `(${some.sql} AND NOT EXISTS (SELECT 1 FROM ${from.sql} WHERE NOT (${cond.sql})${nullChecks}))`,
-      params: [...some.params, ...from.params, ...cond.params],
-    };
+    return wrap(from, cond, sources.map((s) => s.alias));
   }
 
   private term(o: Operand, side: string): Term {
@@ -158,6 +174,7 @@ class FilterBuilder {
           empty: false,
           noCoalesce: resolved.noCoalesce ?? false,
           values: resolved.multiple ? (resolved.values ?? jsonValues({ sql: resolved.sql, params })) : undefined,
+          joined: resolved.multiple === true && resolved.values !== undefined,
         };
       }
     }

@@ -25,15 +25,19 @@ export interface ResolvedField {
    */
   joins?: JoinClause[];
   /**
-   * True when the field holds multiple values (a JSON array): `?op` then means "any
-   * value matches" and a plain op means "every value matches" (an empty array counts
-   * as a single NULL value, like the reference's LEFT JOIN json_each).
+   * True when the field holds multiple values: `?op` then means "some value matches"
+   * and a plain op means "some value matches and none fails" (an empty array counts as
+   * one NULL value, like the reference's LEFT JOIN json_each). Two forms:
+   * - without `values`, `sql` is a JSON array (or a scalar, counted as one value) and
+   *   the builder searches its elements with EXISTS subqueries: no joins needed;
+   * - with `values`, `sql` is one value per row of the main query (the resolver's
+   *   `joins` expand the rows, as the reference does; the list then selects DISTINCT)
+   *   and `values` is used for the "none fails" check.
    */
   multiple?: boolean;
   /**
-   * For a multiple field: a (correlated) SELECT yielding one row per value in a column
-   * named `v`. Defaults to the elements of the JSON array in `sql` (a non-JSON value
-   * counts as a one-element array).
+   * For a multiple field: a (correlated) SELECT yielding one row per value of the
+   * current row, in a column named `v`.
    */
   values?: SqlFragment;
   /**

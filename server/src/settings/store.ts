@@ -1,23 +1,26 @@
 import type { DB } from "../db/connection.js";
 import { readParam, upsertParam } from "../db/params.js";
 import { defaultSettings } from "./defaults.js";
+import { normalize, withExtras } from "./goJson.js";
+import { SETTINGS_SHAPE } from "./schema.js";
 import type { Settings } from "./types.js";
+
+type Obj = Record<string, unknown>;
 
 /**
  * Holds the current settings in memory (read on every request) and persists them in
- * `_params` under key "settings", merged over the defaults so a partial row still works.
+ * `_params` under key "settings". Stored values are read field by field against the
+ * settings shape: a missing or mistyped field takes its default, so the in-memory value
+ * always has the declared types; keys Cairn does not know (written by another version)
+ * are kept aside and written back unchanged on every save.
  */
 export class SettingsStore {
-  private current: Settings;
+  private current!: Settings;
+  private extras: Obj = {};
   private listeners = new Set<(s: Settings) => void>();
 
   constructor(private readonly db: DB) {
-    this.current = this.load();
-  }
-
-  private load(): Settings {
-    const stored = readParam<Partial<Settings>>(this.db, "settings");
-    return deepMerge(defaultSettings(), stored ?? {}) as Settings;
+    this.reload();
   }
 
   get(): Settings {
@@ -26,30 +29,23 @@ export class SettingsStore {
 
   /** Re-reads from disk (e.g. after another process changed the file). */
   reload(): Settings {
-    this.current = this.load();
+    const stored = readParam<unknown>(this.db, "settings");
+    const { value, extras } = normalize(SETTINGS_SHAPE, defaultSettings() as unknown as Obj, stored);
+    this.current = value as unknown as Settings;
+    this.extras = extras;
     return this.current;
   }
 
+  /** Persists complete settings (already validated) and notifies listeners. */
   save(next: Settings): void {
-    upsertParam(this.db, "settings", next);
-    this.current = next;
-    for (const fn of this.listeners) fn(next);
+    const { value } = normalize(SETTINGS_SHAPE, this.current as unknown as Obj, next);
+    upsertParam(this.db, "settings", withExtras(value, this.extras));
+    this.current = value as unknown as Settings;
+    for (const fn of this.listeners) fn(this.current);
   }
 
   onChange(fn: (s: Settings) => void): () => void {
     this.listeners.add(fn);
     return () => this.listeners.delete(fn);
   }
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-
-/** Recursively overlays `over` onto `base` (objects merge, everything else replaces). */
-export function deepMerge(base: unknown, over: unknown): unknown {
-  if (!isPlainObject(base) || !isPlainObject(over)) return over === undefined ? base : over;
-  const out: Record<string, unknown> = { ...base };
-  for (const [k, v] of Object.entries(over)) out[k] = deepMerge(base[k], v);
-  return out;
 }

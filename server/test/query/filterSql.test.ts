@@ -129,12 +129,27 @@ describe("compileFilter: SQL and params", () => {
     expect(any.params).toEqual(["a"]);
     const all = sql("tags != 'a'");
     expect(all.sql).toContain("AND NOT EXISTS");
-    expect(all.sql).toContain("OR __mm1.v IS NULL");
+    expect(all.sql).toMatch(/OR __mm\d+\.v IS NULL\)\)$/);
     expect(all.params).toEqual(["a", "a"]);
     const allEq = sql("tags = 'a'");
     expect(allEq.sql).not.toContain("IS NULL))");
     // the same field twice in one condition refers to the same value
     expect(sql("tags = tags").sql.match(/AS __mm\d+/g)).toHaveLength(2); // once per EXISTS
+  });
+
+  it("compares a joined multi-value field per row and checks every value with its values source", () => {
+    const joined: FieldResolver = {
+      resolve: (id) =>
+        id === "sel"
+          ? { sql: "`je`.`value`", joins: ["LEFT JOIN json_each(`t`.`sel`) `je`"], multiple: true, values: { sql: "SELECT value AS v FROM json_each(`t`.`sel`)", params: [] } }
+          : null,
+    };
+    const any = compileFilter("sel ?= 'a'", joined);
+    expect(any.sql).toBe("`je`.`value` = ?");
+    expect(any.joins).toEqual([{ sql: "LEFT JOIN json_each(`t`.`sel`) `je`", params: [] }]);
+    const every = compileFilter("sel > 'a'", joined);
+    expect(every.sql).toBe("(`je`.`value` > ? AND NOT EXISTS (SELECT 1 FROM (SELECT value AS v FROM json_each(`t`.`sel`)) AS __mm1 WHERE NOT (__mm1.v > ?) OR __mm1.v IS NULL))");
+    expect(every.params).toEqual(["a", "a"]);
   });
 
   it.each([

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../src/http/errors.js";
-import { compileFilter } from "../../src/query/filterSql.js";
+import { compileFilter, jsonValues } from "../../src/query/filterSql.js";
 import { runList } from "../../src/query/list.js";
 import { tableResolver } from "../../src/query/tableResolver.js";
 import type { FieldResolver } from "../../src/query/types.js";
@@ -22,8 +22,22 @@ function rng(seed: number) {
 }
 
 const plain = tableResolver("f", ["id", "title", "n", "data"], { jsonColumns: ["data"], rowid: true });
+const TAGS = "`f`.`tags`";
 const resolver: FieldResolver = {
-  resolve: (id) => (id === "tags" || id === "tags:each" ? { sql: "`f`.`tags`", multiple: true } : plain.resolve(id)),
+  resolve(id) {
+    if (id === "tags") return { sql: TAGS, multiple: true };
+    // the reference's form: one joined row per value
+    if (id === "tags:each") {
+      return {
+        sql: "`f_tags_je`.`value`",
+        joins: [`LEFT JOIN json_each(CASE WHEN json_valid(${TAGS}) THEN ${TAGS} ELSE json_array(${TAGS}) END) AS \`f_tags_je\``],
+        multiple: true,
+        values: jsonValues({ sql: TAGS, params: [] }),
+      };
+    }
+    if (id === "@request.auth.id") return { sql: "?", params: ["user1"] };
+    return plain.resolve(id);
+  },
 };
 
 let db: Database.Database;
@@ -85,8 +99,9 @@ function check(filter: string): Outcome {
     return "400";
   }
   expect(compiled.sql.split("?").length - 1, filter).toBe(compiled.params.length);
-  const stmt = db.prepare(`SELECT id FROM f WHERE ${compiled.sql}`);
-  stmt.all(...compiled.params);
+  const joins = compiled.joins.map((j) => " " + j.sql).join("");
+  const stmt = db.prepare(`SELECT DISTINCT f.id FROM f${joins} WHERE ${compiled.sql}`);
+  stmt.all(...compiled.joins.flatMap((j) => j.params), ...compiled.params);
   return "ok";
 }
 

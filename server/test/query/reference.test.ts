@@ -13,6 +13,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiError } from "../../src/http/errors.js";
+import { jsonValues } from "../../src/query/filterSql.js";
 import { runList } from "../../src/query/list.js";
 import { tableResolver } from "../../src/query/tableResolver.js";
 import type { FieldResolver, ListQuery } from "../../src/query/types.js";
@@ -152,12 +153,21 @@ describe.skipIf(!available)("filters against the reference binary", () => {
     }
   }, 60_000);
 
-  afterAll(() => {
+  afterAll(async () => {
     logsDb?.close();
     dataDb?.close();
-    if (proc?.pid) proc.kill("SIGTERM");
+    const p = proc;
+    if (p && p.exitCode === null && p.signalCode === null) {
+      const exited = new Promise((done) => p.once("exit", done));
+      p.kill("SIGTERM");
+      await Promise.race([exited, sleep(5000)]);
+      if (p.exitCode === null && p.signalCode === null) {
+        p.kill("SIGKILL");
+        await Promise.race([exited, sleep(2000)]);
+      }
+    }
     if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  }, 15_000);
 
   const LOG_FILTERS = [
     "level = 0", "level != 0", "level > 0", "level = '0'", "level = ''", "level = null", "level = true", "level = false",
@@ -218,14 +228,24 @@ describe.skipIf(!available)("filters against the reference binary", () => {
     expect(cairn(dataDb, "_admins", adminsResolver, query)).toEqual(await reference("/api/admins", query));
   });
 
-  // The records resolver is a later issue; this stand-in maps `sel:each` to a multiple
-  // field and `j.*` to JSON keys, to check the builder's any-of / every-of semantics.
-  const postsResolver: FieldResolver = {
-    resolve(id) {
-      const plain = tableResolver("posts", ["id", "title", "sel", "created"], { jsonColumns: ["j"] });
-      if (id === "sel:each") return { sql: "`posts`.`sel`", multiple: true };
-      return plain.resolve(id);
-    },
+  // The records resolver is a later issue; these stand-ins map `sel:each` to a multiple
+  // field (joined per value like the reference, or searched with EXISTS) and `j.*` to
+  // JSON keys, to check the builder's any-of / every-of semantics.
+  const plainPosts = tableResolver("posts", ["id", "title", "sel", "j", "created"], { jsonColumns: ["j"] });
+  const SEL = "`posts`.`sel`";
+  const joinedPosts: FieldResolver = {
+    resolve: (id) =>
+      id === "sel:each"
+        ? {
+            sql: "`posts_sel_je`.`value`",
+            joins: [`LEFT JOIN json_each(CASE WHEN json_valid(${SEL}) THEN ${SEL} ELSE json_array(${SEL}) END) AS \`posts_sel_je\``],
+            multiple: true,
+            values: jsonValues({ sql: SEL, params: [] }),
+          }
+        : plainPosts.resolve(id),
+  };
+  const existsPosts: FieldResolver = {
+    resolve: (id) => (id === "sel:each" ? { sql: SEL, multiple: true } : plainPosts.resolve(id)),
   };
   it.each([
     "sel:each = 'a'", "sel:each ?= 'a'", "sel:each != 'a'", "sel:each ?!= 'a'", "sel:each ~ 'a'", "sel:each ?~ 'a'",
@@ -236,7 +256,19 @@ describe.skipIf(!available)("filters against the reference binary", () => {
   ])("multi-value: %j", async (filter) => {
     const query = { filter, sort: "title" };
     const ref = await reference("/api/collections/posts/records", query);
-    expect(cairn(dataDb, "posts", postsResolver, query)).toEqual(ref);
+    expect(cairn(dataDb, "posts", joinedPosts, query)).toEqual(ref);
+    // The EXISTS form agrees condition by condition (it differs only when one joined
+    // value must satisfy several conditions at once, see below).
+    if (!filter.includes("&&")) expect(cairn(dataDb, "posts", existsPosts, query)).toEqual(ref);
+  });
+
+  it("multi-value: joined values are shared across conditions, as in the reference", async () => {
+    // One joined value cannot be both 'a' and 'c'; the EXISTS form finds rows holding both.
+    const query = { filter: "sel:each ?= 'a' && sel:each ?= 'c'", sort: "title" };
+    const ref = await reference("/api/collections/posts/records", query);
+    expect(ref.ids).toEqual([]);
+    expect(cairn(dataDb, "posts", joinedPosts, query)).toEqual(ref);
+    expect(cairn(dataDb, "posts", existsPosts, query).ids).toHaveLength(1);
   });
 
   it.each(["-rowid", "data.status,rowid", "-data.auth,-rowid", "message,rowid", "-level,data.userAgent,rowid"])("logs sort: %j", async (sort) => {

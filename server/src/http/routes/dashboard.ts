@@ -12,14 +12,16 @@ const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 export function dashboardRoutes(dir: string | undefined): FastifyPluginAsync {
   return async (r) => {
     if (dir && existsSync(path.join(dir, "index.html"))) {
-      await r.register(fastifyStatic, { root: dir, prefix: "/_/", index: ["index.html"], wildcard: true, cacheControl: false,
+      await r.register(fastifyStatic, { root: dir, prefix: "/_/", index: false, wildcard: true, cacheControl: false,
         setHeaders: (res, file) => {
           // Hashed assets never change; index.html must always be revalidated.
           res.header("Cache-Control", file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");
         },
       });
+      // "/_" also answers "/_/" (ignoreTrailingSlash); the hash router takes it from there.
+      r.get("/_", async (_req, reply) => reply.sendFile("index.html"));
       return;
     }
-    r.get("/_/", async (_req, reply) => reply.type("text/html; charset=utf-8").send(PLACEHOLDER));
+    r.get("/_", async (_req, reply) => reply.type("text/html; charset=utf-8").send(PLACEHOLDER));
   };
 }

@@ -1,0 +1,49 @@
+import { importPKCS8, SignJWT } from "jose";
+import { ApiError, ValidationError } from "../http/errors.js";
+import { fieldErrors, rules } from "./validate.js";
+
+export interface AppleSecretInput {
+  clientId: string;
+  teamId: string;
+  keyId: string;
+  privateKey: string;
+  duration: number;
+}
+
+/** Apple accepts client secrets valid for at most about six months. */
+export const APPLE_SECRET_MAX_DURATION = 15777000;
+
+const PRIVATE_KEY_RE = /-----BEGIN PRIVATE KEY-----[\s\S]*-----END PRIVATE KEY-----/;
+
+export function validateAppleSecretInput(input: AppleSecretInput): void {
+  const errors = fieldErrors({
+    clientId: [rules.required(input.clientId)],
+    teamId: [rules.required(input.teamId), rules.exactLength(10)(input.teamId)],
+    keyId: [rules.required(input.keyId), rules.exactLength(10)(input.keyId)],
+    privateKey: [
+      rules.required(input.privateKey),
+      input.privateKey !== "" && !PRIVATE_KEY_RE.test(input.privateKey) ? { code: "validation_match_invalid", message: "Must be in a valid format." } : null,
+    ],
+    duration: [rules.required(input.duration), rules.min(1)(input.duration), rules.max(APPLE_SECRET_MAX_DURATION)(input.duration)],
+  });
+  if (errors) throw new ValidationError("Invalid client secret data.", errors);
+}
+
+/**
+ * The "Sign in with Apple" client secret: an ES256 JWT signed with the developer's
+ * private key (PKCS#8 PEM), issued by the team for the client id, audience Apple.
+ */
+export async function generateAppleClientSecret(input: AppleSecretInput): Promise<string> {
+  validateAppleSecretInput(input);
+  const pem = PRIVATE_KEY_RE.exec(input.privateKey)![0];
+  let key: CryptoKey;
+  try {
+    key = (await importPKCS8(pem, "ES256")) as CryptoKey;
+  } catch {
+    throw new ApiError(400, "Failed to generate client secret. Raw error: \ninvalid key: Key must be a PEM encoded PKCS1 or PKCS8 key.");
+  }
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ iss: input.teamId, sub: input.clientId, aud: ["https://appleid.apple.com"], exp: now + input.duration, iat: now })
+    .setProtectedHeader({ alg: "ES256", kid: input.keyId, typ: "JWT" })
+    .sign(key);
+}
