@@ -27,3 +27,25 @@ export function openDatabase(file: string, opts: OpenOptions = {}): DB {
 export function transaction<T>(db: DB, fn: () => T): T {
   return db.transaction(fn).immediate();
 }
+
+const STATEMENT_CACHE_SIZE = 256;
+const statementCaches = new WeakMap<DB, Map<string, Database.Statement>>();
+
+/**
+ * Prepares `sql` once per connection and reuses it: dynamic list queries repeat the same
+ * few shapes (values are bound parameters), and preparing is a large share of their cost.
+ * The cache is a small LRU so generated SQL cannot grow it without bound.
+ */
+export function cachedStatement(db: DB, sql: string): Database.Statement {
+  let cache = statementCaches.get(db);
+  if (!cache) statementCaches.set(db, (cache = new Map()));
+  let stmt = cache.get(sql);
+  if (stmt) {
+    cache.delete(sql); // re-insert to mark as most recently used
+  } else {
+    stmt = db.prepare(sql);
+    if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  }
+  cache.set(sql, stmt);
+  return stmt;
+}

@@ -1,5 +1,4 @@
-import type { Statement } from "better-sqlite3";
-import type { DB } from "./connection.js";
+import { cachedStatement, type DB } from "./connection.js";
 
 /** A `_logs` row as stored (data is JSON text). */
 export interface LogRow {
@@ -79,19 +78,7 @@ export class LogsRepo {
     const hour = "strftime('%Y-%m-%d %H:00:00', `_logs`.`created`)";
     const sql = `SELECT ${count} AS total, ${hour} AS hour FROM \`_logs\`${joinSql}${cond} GROUP BY ${hour} ORDER BY ${hour}`;
     const params = [...joins.flatMap((j) => j.params ?? []), ...(where?.params ?? [])];
-    return this.cached(sql).all(...params) as StatsRow[];
+    return cachedStatement(this.db, sql).all(...params) as StatsRow[];
   }
 
-  private statsCache = new Map<string, Statement<unknown[]>>();
-
-  /** Filters repeat (the dashboard's presets), so their statements are kept, up to a small bound. */
-  private cached(sql: string) {
-    let stmt = this.statsCache.get(sql);
-    if (!stmt) {
-      if (this.statsCache.size >= 64) this.statsCache.delete(this.statsCache.keys().next().value!);
-      stmt = this.db.prepare<unknown[]>(sql);
-      this.statsCache.set(sql, stmt);
-    }
-    return stmt;
-  }
 }

@@ -26,7 +26,7 @@ export function htmlToText(html: string): string {
     })
     .replace(/<br\s*\/?>/gi, "\n")
     .replace(/<li\b[^>]*>/gi, "\n- ")
-    .replace(/<\/(p|div|h[1-6]|li|tr|table|ul|ol|blockquote|pre)\s*>/gi, "\n")
+    .replace(/<\/(p|div|h[1-6]|tr|table|ul|ol|blockquote|pre)\s*>/gi, "\n")
     .replace(/<(p|div|h[1-6]|tr|table|ul|ol|blockquote|pre)\b[^>]*>/gi, "\n")
     .replace(/<[^>]*>/g, "");
   s = decodeEntities(s)

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import type { DB } from "../db/connection.js";
+import { cachedStatement, type DB } from "../db/connection.js";
 import { quoteIdent } from "../db/dialect.js";
 import { queryError } from "./errors.js";
 import { compileFilter } from "./filterSql.js";
@@ -94,9 +94,9 @@ export function runList<T>(db: DB, opts: ListOptions<T>): ListResult<T> {
   let rows: Record<string, unknown>[];
   let totalItems = -1;
   try {
-    rows = db.prepare(select.sql).all(...select.params) as Record<string, unknown>[];
+    rows = cachedStatement(db, select.sql).all(...select.params) as Record<string, unknown>[];
     if (!skipTotal) {
-      const row = db.prepare(count.sql).get(...count.params) as { total: number | bigint };
+      const row = cachedStatement(db, count.sql).get(...count.params) as { total: number | bigint };
       totalItems = Number(row.total);
     }
   } catch (err) {

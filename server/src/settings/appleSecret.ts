@@ -1,4 +1,4 @@
-import { importPKCS8, SignJWT } from "jose";
+import { createPrivateKey, sign, type KeyObject } from "node:crypto";
 import { ApiError, ValidationError } from "../http/errors.js";
 import { fieldErrors, rules } from "./validate.js";
 
@@ -36,14 +36,22 @@ export function validateAppleSecretInput(input: AppleSecretInput): void {
 export async function generateAppleClientSecret(input: AppleSecretInput): Promise<string> {
   validateAppleSecretInput(input);
   const pem = PRIVATE_KEY_RE.exec(input.privateKey)![0];
-  let key: CryptoKey;
+  let key: KeyObject;
   try {
-    key = (await importPKCS8(pem, "ES256")) as CryptoKey;
+    key = createPrivateKey({ key: pem, format: "pem" });
   } catch {
     throw new ApiError(400, "Failed to generate client secret. Raw error: \ninvalid key: Key must be a PEM encoded PKCS1 or PKCS8 key.");
   }
+  if (key.asymmetricKeyType !== "ec" || key.asymmetricKeyDetails?.namedCurve !== "prime256v1") {
+    throw new ApiError(400, "Failed to generate client secret. Raw error: \nkey is not a valid ECDSA P-256 private key.");
+  }
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ iss: input.teamId, sub: input.clientId, aud: ["https://appleid.apple.com"], exp: now + input.duration, iat: now })
-    .setProtectedHeader({ alg: "ES256", kid: input.keyId, typ: "JWT" })
-    .sign(key);
+  const header = { alg: "ES256", kid: input.keyId, typ: "JWT" };
+  const claims = { iss: input.teamId, sub: input.clientId, aud: ["https://appleid.apple.com"], exp: now + input.duration, iat: now };
+  const body = `${b64url(JSON.stringify(header))}.${b64url(JSON.stringify(claims))}`;
+  // JWS wants the raw r||s signature, not DER.
+  const signature = sign("sha256", Buffer.from(body), { key, dsaEncoding: "ieee-p1363" });
+  return `${body}.${signature.toString("base64url")}`;
 }
+
+const b64url = (s: string) => Buffer.from(s).toString("base64url");
