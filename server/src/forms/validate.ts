@@ -1,12 +1,11 @@
 import { FE, fieldError, type FieldError } from "../http/errors.js";
+import { isEmailFormat } from "./formats.js";
 
 /** Small composable checks returning the reference's field error, or null when valid. */
 export type Check<T> = (v: T) => FieldError | null;
 
-// Pragmatic RFC 5322 subset (same acceptance as the reference for realistic addresses).
-const EMAIL_RE = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-
-export const isEmail = (s: string) => s.length <= 254 && EMAIL_RE.test(s);
+/** The reference's email format rule (shared with settings validation). */
+export const isEmail = isEmailFormat;
 
 export const required: Check<unknown> = (v) => (v === undefined || v === null || v === "" || v === 0 || v === false ? FE.required() : null);
 

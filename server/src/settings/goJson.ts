@@ -197,16 +197,6 @@ function decodeField(kind: FieldKind, current: unknown, v: JsonValue): unknown {
   }
 }
 
-/** Converts a plain JS value (e.g. from JSON.parse) into the decoder's JSON model. */
-export function toJsonValue(v: unknown): JsonValue {
-  if (v === null || v === undefined) return null;
-  if (typeof v === "number") return new JsonNumber(String(v));
-  if (typeof v === "string" || typeof v === "boolean") return v;
-  if (Array.isArray(v)) return v.map(toJsonValue);
-  if (typeof v === "object") return new JsonObject(Object.entries(v as Obj).map(([k, x]) => [k, toJsonValue(x)]));
-  return null;
-}
-
 // ---------------------------------------------------------------- lenient normalizing (stored data)
 
 /**

@@ -156,6 +156,10 @@ const cases: DiffCase[] = [
   { name: "test email: invalid", req: post("/api/settings/test/email", { template: "bad", email: "bad" }) },
   { name: "test email: wrong type", req: post("/api/settings/test/email", { template: 5 }) },
   { name: "test email: malformed", req: (c) => ({ method: "POST", path: "/api/settings/test/email", rawBody: "nope", token: c.token }) },
+  {
+    name: "test email: form body",
+    req: (c) => ({ method: "POST", path: "/api/settings/test/email", rawBody: "TEMPLATE=nope&Email=bad", headers: { "content-type": "application/x-www-form-urlencoded" }, token: c.token }),
+  },
   { name: "test email: point smtp at the test server", req: (c) => patch({ smtp: { enabled: true, host: "127.0.0.1", port: smtpPort, username: "", password: "", authMethod: "", tls: false, localName: "" } })(c) },
   ...["verification", "password-reset", "email-change"].map(
     (t): DiffCase => ({ name: `test email: ${t}`, req: post("/api/settings/test/email", { template: t, email: `${t}@example.com` }) }),
@@ -172,6 +176,14 @@ const cases: DiffCase[] = [
   { name: "apple: empty", req: post("/api/settings/apple/generate-client-secret", {}) },
   { name: "apple: invalid", req: post("/api/settings/apple/generate-client-secret", { clientId: "c", teamId: "t", keyId: "k", privateKey: "bad", duration: 15777001 }) },
   { name: "apple: negative duration", req: post("/api/settings/apple/generate-client-secret", { clientId: "c", teamId: "TTTTTTTTTT", keyId: "KKKKKKKKKK", privateKey: "x", duration: -1 }) },
+  {
+    name: "apple: form body with a bad number",
+    req: (c) => ({ method: "POST", path: "/api/settings/apple/generate-client-secret", rawBody: "duration=abc", headers: { "content-type": "application/x-www-form-urlencoded" }, token: c.token }),
+  },
+  {
+    name: "apple: form body",
+    req: (c) => ({ method: "POST", path: "/api/settings/apple/generate-client-secret", rawBody: "duration=5&teamId=x", headers: { "content-type": "application/x-www-form-urlencoded" }, token: c.token }),
+  },
   {
     name: "apple: unparsable key",
     req: post("/api/settings/apple/generate-client-secret", { clientId: "c", teamId: "TTTTTTTTTT", keyId: "KKKKKKKKKK", privateKey: "-----BEGIN PRIVATE KEY-----abc-----END PRIVATE KEY-----", duration: 100 }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isEmailFormat, isHost, isUrl } from "../../src/settings/formats.js";
+import { isEmailFormat, isHost, isUrl } from "../../src/forms/formats.js";
 
 // Every expectation below was observed on the reference binary (PATCH /api/settings).
 const URLS: [string, boolean][] = [
