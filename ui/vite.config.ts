@@ -20,6 +20,10 @@ export default defineConfig({
   server: {
     port: 5173,
     host: "127.0.0.1",
+    // `npm run dev -w ui`: the dashboard at http://127.0.0.1:5173/_/ talks to a backend through this proxy.
+    proxy: {
+      "/api": { target: process.env.CAIRN_DEV_API ?? "http://127.0.0.1:8090", changeOrigin: true },
+    },
   },
   test: {
     environment: "jsdom",

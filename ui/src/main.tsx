@@ -5,13 +5,24 @@ import { client, isAdminSessionValid } from "./lib/client";
 import { loadAppInfo } from "./lib/appInfo";
 import { initTheme } from "./lib/theme";
 import { queryClient } from "./data/queryClient";
+import { refreshAdminSession } from "./data/auth/refresh";
 import "./styles/tokens.css";
 import "./styles/base.css";
 import "./styles/components.css";
 import "./styles/layout.css";
 
 initTheme();
-if (isAdminSessionValid()) void loadAppInfo(client);
+
+// Application identity is read at start-up and again whenever a new admin session begins.
+let infoToken = "";
+const refreshAppInfo = () => {
+  const token = client.authStore.token;
+  if (!isAdminSessionValid() || token === infoToken) return;
+  infoToken = token;
+  void loadAppInfo(client);
+};
+client.authStore.onChange(refreshAppInfo);
+void refreshAdminSession().finally(refreshAppInfo);
 
 createRoot(document.getElementById("app")!).render(
   <QueryClientProvider client={queryClient}>

@@ -79,7 +79,7 @@ describe("logs API (differential)", () => {
       call(s, { path: `/api/logs?filter=${q("data.url ~ 'probe'")}&sort=rowid`, token }).then((a) => (a.body as { items: unknown[] }).items);
     // The reference writes its log batches every few seconds.
     let refItems: unknown[] = [];
-    for (let i = 0; i < 40 && refItems.length < 6; i++) {
+    for (let i = 0; i < 100 && refItems.length < 6; i++) {
       await new Promise((r) => setTimeout(r, 250));
       refItems = await list(ref);
     }
@@ -91,7 +91,7 @@ describe("logs API (differential)", () => {
     const pick = (items: unknown[]) =>
       (items as { data: Record<string, unknown> }[]).map((i) => [i.data.remoteIp, i.data.userIp, i.data.userAgent]);
     expect(pick(cairnItems)).toEqual(pick(refItems));
-  }, 30_000);
+  }, 60_000);
 });
 
 async function signIn(s: RunningServer): Promise<string> {

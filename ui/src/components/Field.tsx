@@ -44,9 +44,8 @@ export function Field({ name, label, hint, error, required, className = "", inli
         </>
       ) : (
         <>
-          <label htmlFor={id}>
+          <label htmlFor={id} className={required ? "label-required" : undefined}>
             {label}
-            {required ? <span className="field-required" aria-hidden="true"> *</span> : null}
           </label>
           {control}
         </>

@@ -20,7 +20,10 @@ export function normalizeError(err: unknown): NormalizedError {
   const e = err instanceof ClientResponseError ? err : new ClientResponseError(err);
   const response = (e.response && typeof e.response === "object" ? e.response : {}) as Record<string, unknown>;
   const fromResponse = typeof response.message === "string" ? response.message : "";
-  const fromError = e.message && !e.message.startsWith("ClientResponseError") ? e.message : "";
+  // A plain Error keeps its own message (the SDK wrapper would replace it with the default).
+  const original = err instanceof ClientResponseError ? null : err;
+  const ownMessage = original instanceof Error && original.message ? original.message : "";
+  const fromError = ownMessage || (e.message && e.message !== DEFAULT_ERROR_MESSAGE ? e.message : "");
   return {
     url: e.url || "",
     status: e.status || 0,

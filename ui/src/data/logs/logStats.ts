@@ -4,7 +4,9 @@ import type { LogStatsItem } from "../../features/logs/logTypes";
 import { logsKeys } from "./keys";
 
 export async function fetchLogStats(filter: string, signal?: AbortSignal): Promise<LogStatsItem[]> {
-  const res = await client.logs.getStats({ filter: filter || undefined, requestKey: null, signal });
+  const query: Record<string, string> = {};
+  if (filter) query.filter = filter;
+  const res = await client.logs.getStats({ query, requestKey: null, signal });
   return (Array.isArray(res) ? res : []) as LogStatsItem[];
 }
 

@@ -13,13 +13,10 @@ export interface LogsPage {
 }
 
 export async function fetchLogsPage(opts: { page: number; filter: string; sort?: string; signal?: AbortSignal }): Promise<LogsPage> {
-  const res = await client.logs.getList(opts.page, LOGS_PER_PAGE, {
-    sort: opts.sort || LOGS_DEFAULT_SORT,
-    filter: opts.filter || undefined,
-    query: { skipTotal: 1 },
-    requestKey: null,
-    signal: opts.signal,
-  });
+  // Only defined keys: the SDK would send an undefined value as the text "undefined".
+  const query: Record<string, string | number> = { sort: opts.sort || LOGS_DEFAULT_SORT, skipTotal: 1 };
+  if (opts.filter) query.filter = opts.filter;
+  const res = await client.logs.getList(opts.page, LOGS_PER_PAGE, { query, requestKey: null, signal: opts.signal });
   return { page: res.page ?? opts.page, items: (res.items ?? []) as unknown as LogEntry[] };
 }
 

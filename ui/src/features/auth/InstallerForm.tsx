@@ -19,10 +19,10 @@ export function InstallerForm({ reload = (url: string) => window.location.replac
     const errors = validateFirstAdmin(form.values);
     form.setErrors(errors);
     if (hasErrors(errors)) return;
-    create.mutate(form.values, {
-      onSuccess: () => reload(addressWithoutInstaller()),
-      onError: (err) => handleError(err),
-    });
+    create.mutateAsync(form.values).then(
+      () => reload(addressWithoutInstaller()),
+      (err) => handleError(err),
+    );
   };
 
   return (

@@ -2,8 +2,6 @@ import { useState } from "react";
 import { Field } from "../../components/Field";
 import { Icon } from "../../components/Icon";
 import { useSignIn } from "../../data/auth/signIn";
-import { loadAppInfo } from "../../lib/appInfo";
-import { client } from "../../lib/client";
 import { normalizeError } from "../../lib/errors";
 import { setFormErrors } from "../../lib/formErrors";
 import { navigate, useHashLocation } from "../../lib/router";
@@ -33,19 +31,17 @@ export function LoginPage() {
     form.setErrors(errors);
     if (hasErrors(errors)) return;
     setFailed(false);
-    signIn.mutate(form.values, {
-      onSuccess: () => {
-        void loadAppInfo(client);
-        navigate("/", { replace: true });
-      },
-      onError: (err) => {
+    // mutateAsync: the page unmounts as soon as the session is stored, the promise still settles.
+    signIn.mutateAsync(form.values).then(
+      () => navigate("/", { replace: true }),
+      (err) => {
         const e = normalizeError(err);
         if (e.isAbort) return;
         setFailed(true);
         const data = e.response.data;
         if (data && typeof data === "object" && Object.keys(data).length) setFormErrors(data as Record<string, unknown>);
       },
-    });
+    );
   };
 
   return (

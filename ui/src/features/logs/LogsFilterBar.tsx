@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Icon } from "../../components/Icon";
+import { registerShortcut } from "../../lib/shortcuts";
 import { LOG_FILTER_KEYS } from "./logFilter";
 
 const FilterEditor = lazy(() => import("../../components/FilterEditor"));
@@ -14,7 +15,24 @@ export function LogsFilterBar({ value, onSubmit }: { value: string; onSubmit: (v
   const plainRef = useRef<HTMLInputElement>(null);
   const [focusEditor, setFocusEditor] = useState(false);
 
+  const formRef = useRef<HTMLFormElement>(null);
+
   useEffect(() => setDraft(value), [value]);
+
+  // "/" focuses the search box (outside inputs).
+  useEffect(
+    () =>
+      registerShortcut({
+        key: "/",
+        handler: () => {
+          const target = formRef.current?.querySelector<HTMLElement>(".cm-content, input");
+          if (!target) return false;
+          target.focus();
+          return true;
+        },
+      }),
+    [],
+  );
 
   const submit = (text: string = draft) => onSubmit(text.trim());
 
@@ -34,6 +52,7 @@ export function LogsFilterBar({ value, onSubmit }: { value: string; onSubmit: (v
 
   return (
     <form
+      ref={formRef}
       className="searchbar"
       role="search"
       onSubmit={(e) => {
@@ -57,7 +76,7 @@ export function LogsFilterBar({ value, onSubmit }: { value: string; onSubmit: (v
         </Suspense>
       </div>
       <span id={hintId} className="visually-hidden">
-        Press Enter to search. Plain text matches level, message and data; use operators like =, !=, ~, !~, &gt;, &gt;=, &lt;, &lt;= for a filter.
+        Press Enter to search, / to focus this box. Plain text matches level, message and data; use operators like =, !=, ~, !~, &gt;, &gt;=, &lt;, &lt;= for a filter.
       </span>
       {draft !== value ? (
         <button type="submit" className="btn btn-sm btn-secondary">

@@ -8,7 +8,8 @@ import { hasErrors, required } from "../../lib/validation";
 import type { RouteProps } from "../../routes";
 import { PublicCard } from "../shell/PublicCard";
 import { ResultBlock } from "./ResultBlock";
-import { fallbackCollection } from "./routeCollection";
+import { fallbackCollection, INVALID_LINK } from "./routeCollection";
+import { setFormErrors } from "../../lib/formErrors";
 
 export const EMAIL_CHANGED = "Your email address was changed.";
 
@@ -25,7 +26,12 @@ export default function RecordConfirmEmailChangePage({ params }: RouteProps) {
     const errors = { password: required(form.values.password) };
     form.setErrors(errors);
     if (hasErrors(errors)) return;
-    confirm.mutate({ token, collection: tokenCollection(token, fallbackCollection()), password: form.values.password }, { onError: (err) => handleError(err) });
+    const collection = tokenCollection(token, fallbackCollection());
+    if (!collection) {
+      setFormErrors({ token: { code: "invalid_token", message: INVALID_LINK } });
+      return;
+    }
+    confirm.mutate({ token, collection, password: form.values.password }, { onError: (err) => handleError(err) });
   };
 
   return (

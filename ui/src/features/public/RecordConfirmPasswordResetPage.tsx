@@ -8,7 +8,8 @@ import { hasErrors, validateNewPassword } from "../../lib/validation";
 import type { RouteProps } from "../../routes";
 import { PublicCard } from "../shell/PublicCard";
 import { ResultBlock } from "./ResultBlock";
-import { fallbackCollection } from "./routeCollection";
+import { fallbackCollection, INVALID_LINK } from "./routeCollection";
+import { setFormErrors } from "../../lib/formErrors";
 
 export const RECORD_PASSWORD_CHANGED = "Your password was changed.";
 
@@ -25,7 +26,12 @@ export default function RecordConfirmPasswordResetPage({ params }: RouteProps) {
     const errors = validateNewPassword(form.values);
     form.setErrors(errors);
     if (hasErrors(errors)) return;
-    confirm.mutate({ token, collection: tokenCollection(token, fallbackCollection()), ...form.values }, { onError: (err) => handleError(err) });
+    const collection = tokenCollection(token, fallbackCollection());
+    if (!collection) {
+      setFormErrors({ token: { code: "invalid_token", message: INVALID_LINK } });
+      return;
+    }
+    confirm.mutate({ token, collection, ...form.values }, { onError: (err) => handleError(err) });
   };
 
   return (

@@ -16,14 +16,23 @@ export default function RecordConfirmVerificationPage({ params }: RouteProps) {
   const token = params.token ?? "";
   const confirm = useConfirmRecordVerification();
   const started = useRef(false);
+  const collection = tokenCollection(token, fallbackCollection());
 
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || !collection) return;
     started.current = true;
-    confirm.mutate({ token, collection: tokenCollection(token, fallbackCollection()) });
-  }, [token, confirm]);
+    confirm.mutate({ token, collection });
+  }, [token, collection, confirm]);
 
   const errorMessage = confirm.error ? fieldOrMessage(confirm.error) : "";
+
+  if (!collection) {
+    return (
+      <PublicCard title="Email verification">
+        <ResultBlock ok={false} title={VERIFICATION_FAILURE} />
+      </PublicCard>
+    );
+  }
 
   return (
     <PublicCard title="Email verification">
