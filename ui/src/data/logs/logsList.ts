@@ -31,5 +31,7 @@ export function useLogsList(filter: string, sort: string = LOGS_DEFAULT_SORT) {
     queryFn: ({ pageParam, signal }) => fetchLogsPage({ page: pageParam, filter, sort, signal }),
     initialPageParam: 1,
     getNextPageParam: nextLogsPage,
+    // Dropped as soon as the filter changes, so going back to a filter starts again from page 1.
+    gcTime: 0,
   });
 }

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { LoginPage, INVALID_CREDENTIALS } from "./LoginPage";
+import { InstallerForm } from "./InstallerForm";
+import { client } from "../../lib/client";
+
+function wrap(ui: ReactNode) {
+  const qc = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  return render(<QueryClientProvider client={qc}>{ui}</QueryClientProvider>);
+}
+
+function jsonResponse(status: number, body: unknown) {
+  return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+}
+
+describe("sign-in page", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    client.authStore.clear();
+    window.location.hash = "";
+  });
+
+  it("requires both fields", () => {
+    wrap(<LoginPage />);
+    fireEvent.click(screen.getByRole("button", { name: "Login" }));
+    expect(screen.getAllByText("Cannot be blank.")).toHaveLength(2);
+  });
+
+  it("is pre-filled from demoEmail and demoPassword", () => {
+    window.location.hash = "#/login?demoEmail=demo%40x.io&demoPassword=secret123";
+    wrap(<LoginPage />);
+    expect(screen.getByLabelText("Email")).toHaveValue("demo@x.io");
+    expect(screen.getByLabelText("Password")).toHaveValue("secret123");
+  });
+
+  it("shows 'Invalid login credentials.' on failure", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => jsonResponse(400, { code: 400, message: "Failed to authenticate.", data: {} })));
+    wrap(<LoginPage />);
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "a@b.co" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "wrong" } });
+    fireEvent.click(screen.getByRole("button", { name: "Login" }));
+    expect(await screen.findByText(INVALID_CREDENTIALS)).toBeInTheDocument();
+    expect(INVALID_CREDENTIALS).toBe("Invalid login credentials.");
+  });
+
+  it("stores the session and goes to the root on success", async () => {
+    const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600, type: "admin", id: "a1" })).replace(/=+$/, "");
+    const token = `h.${payload}.s`;
+    const fetchMock = vi.fn(async () => jsonResponse(200, { token, admin: { id: "a1", email: "a@b.co", avatar: 3 } }));
+    vi.stubGlobal("fetch", fetchMock);
+    window.location.hash = "#/login";
+    wrap(<LoginPage />);
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "a@b.co" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "1234567890" } });
+    fireEvent.click(screen.getByRole("button", { name: "Login" }));
+    await waitFor(() => expect(window.location.hash).toBe("#/"));
+    expect(JSON.parse(localStorage.getItem("cairn_admin")!).token).toBe(token);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toMatch(/\/api\/admins\/auth-with-password$/);
+    expect(JSON.parse(String(init.body))).toEqual({ identity: "a@b.co", password: "1234567890" });
+  });
+});
+
+describe("installer form", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("validates email and the 10 character minimum before calling the server", () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal("fetch", fetchMock);
+    wrap(<InstallerForm reload={() => {}} />);
+    expect(screen.getByText("Minimum 10 characters.")).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Create and sign in" }));
+    expect(screen.getAllByText("Cannot be blank.")).toHaveLength(3);
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "nope" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "short" } });
+    fireEvent.change(screen.getByLabelText("Password confirm"), { target: { value: "short" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create and sign in" }));
+    expect(screen.getByText("Must be a valid email address.")).toBeInTheDocument();
+    expect(screen.getAllByText("Must be at least 10 characters.")).toHaveLength(2);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows server field errors under the fields", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse(400, { code: 400, message: "Something went wrong while processing your request.", data: { email: { code: "validation_invalid_email", message: "The email is invalid or already in use." } } })),
+    );
+    wrap(<InstallerForm reload={() => {}} />);
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "a@b.co" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "1234567890" } });
+    fireEvent.change(screen.getByLabelText("Password confirm"), { target: { value: "1234567890" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create and sign in" }));
+    expect(await screen.findByText("The email is invalid or already in use.")).toBeInTheDocument();
+    fireEvent.input(screen.getByLabelText("Email"), { target: { value: "b@b.co" } });
+    expect(screen.queryByText("The email is invalid or already in use.")).toBeNull();
+  });
+
+  it("creates the admin, signs in and reloads without the installer flag", async () => {
+    const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600, type: "admin", id: "a1" })).replace(/=+$/, "");
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(jsonResponse(200, { id: "a1", email: "a@b.co" }))
+      .mockResolvedValueOnce(jsonResponse(200, { token: `h.${payload}.s`, admin: { id: "a1", email: "a@b.co" } }));
+    vi.stubGlobal("fetch", fetchMock);
+    const reload = vi.fn();
+    wrap(<InstallerForm reload={reload} />);
+    fireEvent.change(screen.getByLabelText("Email"), { target: { value: "a@b.co" } });
+    fireEvent.change(screen.getByLabelText("Password"), { target: { value: "1234567890" } });
+    fireEvent.change(screen.getByLabelText("Password confirm"), { target: { value: "1234567890" } });
+    fireEvent.click(screen.getByRole("button", { name: "Create and sign in" }));
+    await waitFor(() => expect(reload).toHaveBeenCalledOnce());
+    expect(String(fetchMock.mock.calls[0][0])).toMatch(/\/api\/admins$/);
+    expect(String(fetchMock.mock.calls[1][0])).toMatch(/\/api\/admins\/auth-with-password$/);
+    expect(reload.mock.calls[0][0]).not.toContain("installer");
+    client.authStore.clear();
+  });
+});

@@ -1,0 +1,51 @@
+import { describe, expect, it, vi } from "vitest";
+import { isEditableTarget, registerShortcut } from "./shortcuts";
+
+function press(key: string, target: EventTarget = document.body, init: KeyboardEventInit = {}) {
+  const e = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true, ...init });
+  target.dispatchEvent(e);
+  return e;
+}
+
+describe("shortcut registry", () => {
+  it("dispatches newest first and stops at the first handler that consumes the event", () => {
+    const older = vi.fn(() => true);
+    const newer = vi.fn(() => true);
+    const off1 = registerShortcut({ key: "Escape", handler: older });
+    const off2 = registerShortcut({ key: "Escape", handler: newer });
+    const e = press("Escape");
+    expect(newer).toHaveBeenCalledOnce();
+    expect(older).not.toHaveBeenCalled();
+    expect(e.defaultPrevented).toBe(true);
+    off2();
+    press("Escape");
+    expect(older).toHaveBeenCalledOnce();
+    off1();
+  });
+
+  it("skips editable targets unless allowed, and honours the modifier", () => {
+    const input = document.createElement("input");
+    document.body.appendChild(input);
+    const plain = vi.fn(() => true);
+    const save = vi.fn(() => true);
+    const off1 = registerShortcut({ key: "k", handler: plain });
+    const off2 = registerShortcut({ key: "s", mod: true, allowInInputs: true, handler: save });
+    press("k", input);
+    expect(plain).not.toHaveBeenCalled();
+    press("s", input);
+    expect(save).not.toHaveBeenCalled();
+    press("s", input, { ctrlKey: true });
+    expect(save).toHaveBeenCalledOnce();
+    off1();
+    off2();
+    input.remove();
+  });
+
+  it("knows editable elements", () => {
+    const ta = document.createElement("textarea");
+    const div = document.createElement("div");
+    expect(isEditableTarget(ta)).toBe(true);
+    expect(isEditableTarget(div)).toBe(false);
+    expect(isEditableTarget(null)).toBe(false);
+  });
+});
