@@ -6,6 +6,7 @@ import { SettingsStore } from "./settings/store.js";
 import { LogWriter } from "./logs/writer.js";
 import { Mailer } from "./mail/mailer.js";
 import { AdminService } from "./services/admins.js";
+import { CollectionService } from "./services/collections.js";
 
 export interface AppOptions {
   /** The data directory holding data.db, logs.db and storage/. */
@@ -23,6 +24,7 @@ export interface App {
   readonly logs: LogWriter;
   readonly mailer: Mailer;
   readonly admins: AdminService;
+  readonly collections: CollectionService;
   /** Flushes pending logs and closes the databases. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -39,6 +41,7 @@ export function createApp(opts: AppOptions): App {
   const logs = new LogWriter(logsDb, settings);
   const mailer = new Mailer(settings);
   const admins = new AdminService({ db, settings, mailer });
+  const collections = new CollectionService({ db, dataDir, settings, dev: opts.dev ?? false });
   let closed = false;
   return {
     dataDir,
@@ -49,6 +52,7 @@ export function createApp(opts: AppOptions): App {
     logs,
     mailer,
     admins,
+    collections,
     async close() {
       if (closed) return;
       closed = true;

@@ -7,6 +7,7 @@ import { INVALID_BODY } from "../forms/body.js";
 import { registerRequestLog } from "./requestLog.js";
 import { healthRoutes } from "./routes/health.js";
 import { adminRoutes } from "./routes/admins.js";
+import { collectionRoutes } from "./routes/collections.js";
 import { settingsRoutes } from "./routes/settings.js";
 import { logRoutes } from "./routes/logs.js";
 import { fileRoutes } from "./routes/files.js";
@@ -77,6 +78,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
 
   server.register(healthRoutes(app), { prefix: "/api" });
   server.register(adminRoutes(app), { prefix: "/api" });
+  server.register(collectionRoutes(app), { prefix: "/api" });
   server.register(settingsRoutes(app), { prefix: "/api" });
   server.register(logRoutes(app), { prefix: "/api" });
   server.register(fileRoutes(app), { prefix: "/api" });

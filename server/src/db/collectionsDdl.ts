@@ -1,0 +1,283 @@
+import Database from "better-sqlite3";
+import type { DB } from "./connection.js";
+import { quoteIdent } from "./dialect.js";
+
+/**
+ * DDL of record tables and views, written the way the reference writes it so that the
+ * schema text SQLite keeps in sqlite_master is the same whichever server made the change.
+ */
+
+/** The columns every record table has. */
+export const BASE_COLUMNS: Readonly<Record<string, string>> = {
+  id: "TEXT PRIMARY KEY DEFAULT ('r'||lower(hex(randomblob(7)))) NOT NULL",
+  created: "TEXT DEFAULT (strftime('%Y-%m-%d %H:%M:%fZ')) NOT NULL",
+  updated: "TEXT DEFAULT (strftime('%Y-%m-%d %H:%M:%fZ')) NOT NULL",
+};
+
+/** The extra columns of an auth collection's table. */
+export const AUTH_COLUMNS: Readonly<Record<string, string>> = {
+  username: "TEXT NOT NULL",
+  email: "TEXT DEFAULT '' NOT NULL",
+  emailVisibility: "BOOLEAN DEFAULT FALSE NOT NULL",
+  verified: "BOOLEAN DEFAULT FALSE NOT NULL",
+  tokenKey: "TEXT NOT NULL",
+  passwordHash: "TEXT NOT NULL",
+  lastResetSentAt: "TEXT DEFAULT '' NOT NULL",
+  lastVerificationSentAt: "TEXT DEFAULT '' NOT NULL",
+  lastLoginAlertSentAt: "TEXT DEFAULT '' NOT NULL",
+};
+
+const q = quoteIdent;
+
+/** Runs exactly one statement (a second one, e.g. smuggled into a view query or an index WHERE, is refused). */
+const run1 = (db: DB, sql: string) => void db.prepare(sql).run();
+
+/** CREATE TABLE with the columns sorted by name (byte order), as the reference builds it. */
+export function createTableSql(table: string, columns: Record<string, string>): string {
+  const names = Object.keys(columns).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return `CREATE TABLE ${q(table)} (${names.map((n) => `${q(n)} ${columns[n]}`).join(", ")})`;
+}
+
+/** The unique indexes an auth collection's table gets when it is created. */
+export function authIndexesSql(collectionId: string, table: string): string[] {
+  return [
+    `CREATE UNIQUE INDEX _${collectionId}_username_idx ON ${q(table)} (${q("username")})`,
+    `CREATE UNIQUE INDEX _${collectionId}_email_idx ON ${q(table)} (${q("email")}) WHERE ${q("email")} != ''`,
+    `CREATE UNIQUE INDEX _${collectionId}_tokenKey_idx ON ${q(table)} (${q("tokenKey")})`,
+  ];
+}
+
+const DQS_HINT = "should this be a string literal in single-quotes?";
+const DQS_ERROR = /no such column: "(.*)" - should this be a string literal in single-quotes\?/;
+
+/** Whether an SQLite error is this build refusing a double-quoted string literal. */
+export const isDqsError = (err: unknown) => err instanceof Error && err.message.includes(DQS_HINT);
+
+/** The literal text a double-quoted-string error is about. */
+export const dqsToken = (err: unknown): string | null => (err instanceof Error ? (DQS_ERROR.exec(err.message)?.[1] ?? null) : null);
+
+/** Replaces the double-quoted token `"text"` (outside single-quoted strings) by the string literal 'text'. */
+export function singleQuoteLiteral(sql: string, text: string): string {
+  const quoted = '"' + text.replace(/"/g, '""') + '"';
+  const literal = "'" + text.replace(/'/g, "''") + "'";
+  let out = "";
+  let i = 0;
+  while (i < sql.length) {
+    const c = sql[i];
+    if (c === "'") {
+      const end = sql.indexOf("'", i + 1);
+      const stop = end === -1 ? sql.length : end + 1;
+      out += sql.slice(i, stop);
+      i = stop;
+    } else if (sql.startsWith(quoted, i)) {
+      out += literal;
+      i += quoted.length;
+    } else if (c === '"') {
+      // another quoted identifier: copy it whole ("" is an escaped quote)
+      let j = i + 1;
+      while (j < sql.length && !(sql[j] === '"' && sql[j + 1] !== '"')) j += sql[j] === '"' ? 2 : 1;
+      out += sql.slice(i, j + 1);
+      i = j + 1;
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
+const VIEW_SQL_RE = /^\s*CREATE\s+(?:TEMP\s+|TEMPORARY\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:`[^`]*`|"[^"]*"|\[[^\]]*\]|\S+)\s+AS\s+([\s\S]*)$/i;
+
+/**
+ * A view body with its double-quoted string literals single-quoted, as the reference's SQLite
+ * (which reads a double-quoted name that matches no column as a string) understands it; null
+ * when it does not compile even so.
+ */
+export function dqsFixed(db: DB, body: string): string | null {
+  let sql = body;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      db.prepare(`SELECT * FROM (${sql})`);
+      return sql;
+    } catch (err) {
+      const token = dqsToken(err);
+      if (token === null) return null;
+      const next = singleQuoteLiteral(sql, token);
+      if (next === sql) return null;
+      sql = next;
+    }
+  }
+  return null;
+}
+
+const views = (db: DB) => db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'view'").all() as { name: string; sql: string | null }[];
+
+/** Views that would not compile for the reference after a schema change. */
+function brokenViews(db: DB): string[] {
+  return views(db)
+    .filter((v) => {
+      const m = VIEW_SQL_RE.exec(v.sql ?? "");
+      return m ? dqsFixed(db, m[1]) === null : false;
+    })
+    .map((v) => v.name);
+}
+
+/**
+ * What SQLite does to views on a rename when double-quoted literals are allowed: those
+ * literals are rewritten with single quotes. Needs writable_schema.
+ */
+function fixViewQuotes(db: DB): void {
+  for (const v of views(db)) {
+    const m = VIEW_SQL_RE.exec(v.sql ?? "");
+    if (!m) continue;
+    const fixed = dqsFixed(db, m[1]);
+    if (fixed === null || fixed === m[1]) continue;
+    const sql = v.sql!.slice(0, v.sql!.length - m[1].length) + fixed;
+    db.prepare("UPDATE sqlite_schema SET sql = ? WHERE type = 'view' AND name = ?").run(sql, v.name);
+  }
+}
+
+/**
+ * Runs an ALTER TABLE statement. This SQLite build refuses double-quoted string literals,
+ * which the reference's SQLite accepts (SQLite itself writes `"column"` into views when it
+ * renames a column they use). When the schema check after an ALTER fails because of such a
+ * literal, the statement runs again without the check, and the views are checked instead the
+ * way the reference's SQLite would read them.
+ */
+function alter(db: DB, sql: string, fixQuotes = false): void {
+  try {
+    // In a savepoint, so that a failed attempt leaves SQLite's schema cache consistent.
+    db.transaction(() => run1(db, sql))();
+  } catch (err) {
+    if (!isDqsError(err)) throw err;
+    db.transaction(() => {
+      db.unsafeMode(true);
+      db.pragma("writable_schema = ON");
+      try {
+        run1(db, sql);
+        if (fixQuotes) fixViewQuotes(db);
+      } finally {
+        db.pragma("writable_schema = RESET");
+        db.unsafeMode(false);
+      }
+      const broken = brokenViews(db);
+      if (broken.length) throw new Error(`error in view ${broken[0]} after the change`);
+    })();
+  }
+}
+
+export const ddl = {
+  createTable: (db: DB, table: string, columns: Record<string, string>) => run1(db, createTableSql(table, columns)),
+  renameTable: (db: DB, from: string, to: string) => alter(db, `ALTER TABLE ${q(from)} RENAME TO ${q(to)}`, true),
+  dropTable: (db: DB, table: string) => run1(db, `DROP TABLE ${q(table)}`),
+  addColumn: (db: DB, table: string, column: string, definition: string) => alter(db, `ALTER TABLE ${q(table)} ADD ${q(column)} ${definition}`),
+  dropColumn: (db: DB, table: string, column: string) => alter(db, `ALTER TABLE ${q(table)} DROP COLUMN ${q(column)}`),
+  renameColumn: (db: DB, table: string, from: string, to: string) => alter(db, `ALTER TABLE ${q(table)} RENAME COLUMN ${q(from)} TO ${q(to)}`, true),
+  dropView: (db: DB, name: string) => run1(db, `DROP VIEW IF EXISTS ${q(name)}`),
+  /** The view is wrapped in a secondary SELECT, as the reference does. */
+  createView: (db: DB, name: string, query: string) => run1(db, `CREATE VIEW ${q(name)} AS SELECT * FROM (${query})`),
+  dropIndex: (db: DB, name: string) => run1(db, `DROP INDEX IF EXISTS ${q(name)}`),
+  /** Runs an index statement built by models/collectionIndex.ts. */
+  createIndex: (db: DB, sql: string) => run1(db, sql),
+  createAuthIndexes: (db: DB, collectionId: string, table: string) => authIndexesSql(collectionId, table).forEach((s) => run1(db, s)),
+  /**
+   * Turns off schema checks while columns are recreated (views and triggers may refer to them).
+   * The driver's defensive mode ignores writable_schema, so it is lifted meanwhile.
+   */
+  writableSchema: (db: DB, on: boolean) => {
+    if (on) db.unsafeMode(true);
+    db.pragma(on ? "writable_schema = ON" : "writable_schema = RESET");
+    if (!on) db.unsafeMode(false);
+  },
+};
+
+export interface ColumnInfo {
+  name: string;
+  type: string;
+}
+
+/** PRAGMA table_info of a table or view; throws when it does not resolve (e.g. a view over a missing table). */
+export function tableInfo(db: DB, name: string): ColumnInfo[] {
+  return (db.prepare(`PRAGMA table_info(${q(name)})`).all() as { name: string; type: string }[]).map((r) => ({ name: r.name, type: r.type }));
+}
+
+export function tableExists(db: DB, name: string): boolean {
+  return !!db.prepare("SELECT 1 FROM sqlite_schema WHERE type IN ('table', 'view') AND LOWER(name) = LOWER(?) LIMIT 1").get(name);
+}
+
+/** The view query with its id cast to text, keeping the other columns in order. */
+export function viewIdAsTextSql(query: string, otherColumns: string[]): string {
+  const rest = otherColumns.length ? "," + otherColumns.map(q).join(",") : "";
+  return `SELECT cast(${q("id")} as text) ${q("id")}${rest} FROM (${query})`;
+}
+
+/** Copies a single value column into a new multiple (JSON array) column. */
+export function copySingleToMultiple(db: DB, table: string, to: string, from: string): void {
+  const f = q(from);
+  run1(
+    db,
+    `UPDATE ${q(table)} SET ${q(to)} = (CASE WHEN COALESCE(${f}, '') = '' THEN '[]' ELSE ` +
+      `(CASE WHEN json_valid(${f}) AND json_type(${f}) == 'array' THEN ${f} ELSE json_array(${f}) END) END)`,
+  );
+}
+
+/** Copies a multiple (JSON array) column into a new single value column, keeping the last value. */
+export function copyMultipleToSingle(db: DB, table: string, to: string, from: string): void {
+  const f = q(from);
+  run1(
+    db,
+    `UPDATE ${q(table)} SET ${q(to)} = (CASE WHEN COALESCE(${f}, '[]') = '[]' THEN '' ELSE ` +
+      `(CASE WHEN json_valid(${f}) AND json_type(${f}) == 'array' THEN COALESCE(json_extract(${f}, '$[#-1]'), '') ELSE ${f} END) END)`,
+  );
+}
+
+// ---------------------------------------------------------------- errors
+
+const PRIMARY_CODES: Record<string, [number, string]> = {
+  SQLITE_ERROR: [1, "SQL logic error"],
+  SQLITE_INTERNAL: [2, "internal logic error"],
+  SQLITE_PERM: [3, "access permission denied"],
+  SQLITE_ABORT: [4, "query aborted"],
+  SQLITE_BUSY: [5, "database is locked"],
+  SQLITE_LOCKED: [6, "database table is locked"],
+  SQLITE_NOMEM: [7, "out of memory"],
+  SQLITE_READONLY: [8, "attempt to write a readonly database"],
+  SQLITE_INTERRUPT: [9, "interrupted"],
+  SQLITE_IOERR: [10, "disk I/O error"],
+  SQLITE_CORRUPT: [11, "database disk image is malformed"],
+  SQLITE_NOTFOUND: [12, "unknown operation"],
+  SQLITE_FULL: [13, "database or disk is full"],
+  SQLITE_CANTOPEN: [14, "unable to open database file"],
+  SQLITE_PROTOCOL: [15, "locking protocol"],
+  SQLITE_SCHEMA: [17, "database schema has changed"],
+  SQLITE_TOOBIG: [18, "string or blob too big"],
+  SQLITE_CONSTRAINT: [19, "constraint failed"],
+  SQLITE_MISMATCH: [20, "datatype mismatch"],
+  SQLITE_MISUSE: [21, "bad parameter or other API misuse"],
+  SQLITE_RANGE: [25, "column index out of range"],
+  SQLITE_NOTADB: [26, "file is not a database"],
+};
+
+const EXTENDED_CODES: Record<string, number> = {
+  SQLITE_CONSTRAINT_CHECK: 275,
+  SQLITE_CONSTRAINT_FOREIGNKEY: 787,
+  SQLITE_CONSTRAINT_NOTNULL: 1299,
+  SQLITE_CONSTRAINT_PRIMARYKEY: 1555,
+  SQLITE_CONSTRAINT_TRIGGER: 1811,
+  SQLITE_CONSTRAINT_UNIQUE: 2067,
+  SQLITE_CONSTRAINT_ROWID: 2579,
+  SQLITE_CONSTRAINT_DATATYPE: 3091,
+};
+
+/**
+ * An SQLite error as the reference's driver words it: "SQL logic error: no such column: x (1)".
+ * Other errors give their message.
+ */
+export function sqlErrorText(err: unknown): string {
+  if (!(err instanceof Database.SqliteError)) return err instanceof Error ? err.message : String(err);
+  const code = err.code;
+  const primaryName = Object.keys(PRIMARY_CODES).find((p) => code === p || code.startsWith(p + "_")) ?? "SQLITE_ERROR";
+  const [primary, text] = PRIMARY_CODES[primaryName];
+  const num = EXTENDED_CODES[code] ?? primary;
+  return err.message === text ? `${text} (${num})` : `${text}: ${err.message} (${num})`;
+}

@@ -1,0 +1,17 @@
+import { decodeStruct } from "./decode.js";
+import { COLUMN, type FieldDef } from "./types.js";
+
+export interface EditorOptions {
+  convertUrls: boolean;
+}
+
+export const editor: FieldDef<EditorOptions> = {
+  type: "editor",
+  defaults: () => ({ convertUrls: false }),
+  decode: (raw) => decodeStruct({ convertUrls: "bool" }, editor.defaults(), raw),
+  validate: () => null,
+  toJSON: (o) => ({ convertUrls: o.convertUrls }),
+  isMultiple: () => false,
+  columnType: () => COLUMN.text,
+  zeroValue: () => "",
+};

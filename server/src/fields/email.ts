@@ -1,0 +1,15 @@
+import { decodeDomains, domainsDefaults, validateDomains, type DomainsOptions } from "./domains.js";
+import { COLUMN, type FieldDef } from "./types.js";
+
+export type EmailOptions = DomainsOptions;
+
+export const email: FieldDef<EmailOptions> = {
+  type: "email",
+  defaults: domainsDefaults,
+  decode: decodeDomains,
+  validate: (o) => validateDomains(o),
+  toJSON: (o) => ({ exceptDomains: o.exceptDomains, onlyDomains: o.onlyDomains }),
+  isMultiple: () => false,
+  columnType: () => COLUMN.text,
+  zeroValue: () => "",
+};

@@ -1,0 +1,39 @@
+import { decodeStruct } from "./decode.js";
+import { compact, V, type VErrors } from "./errors.js";
+import { minCheck } from "./text.js";
+import { COLUMN, type FieldDef } from "./types.js";
+
+export interface RelationOptions {
+  collectionId: string;
+  cascadeDelete: boolean;
+  minSelect: number | null;
+  maxSelect: number | null;
+  displayFields: string[] | null;
+}
+
+const SHAPE = { collectionId: "string", cascadeDelete: "bool", minSelect: "nullableInt", maxSelect: "nullableInt", displayFields: "stringList" } as const;
+
+/** A relation holds many ids unless maxSelect is exactly 1. */
+const multiple = (o: RelationOptions) => o.maxSelect === null || o.maxSelect > 1;
+
+export const relation: FieldDef<RelationOptions> = {
+  type: "relation",
+  defaults: () => ({ collectionId: "", cascadeDelete: false, minSelect: null, maxSelect: null, displayFields: null }),
+  decode: (raw) => decodeStruct(SHAPE, relation.defaults(), raw),
+  validate(o) {
+    const errs: VErrors = {};
+    if (o.collectionId === "") errs.collectionId = V.required();
+    const min = minCheck(o.minSelect, 0);
+    if (min) errs.minSelect = min;
+    if (o.maxSelect === 0) errs.maxSelect = V.nilOrNotEmpty();
+    else {
+      const max = minCheck(o.maxSelect, o.minSelect ?? 0);
+      if (max) errs.maxSelect = max;
+    }
+    return compact(errs);
+  },
+  toJSON: (o) => ({ collectionId: o.collectionId, cascadeDelete: o.cascadeDelete, minSelect: o.minSelect, maxSelect: o.maxSelect, displayFields: o.displayFields }),
+  isMultiple: multiple,
+  columnType: (o) => (multiple(o) ? COLUMN.multiple : COLUMN.text),
+  zeroValue: (o) => (multiple(o) ? [] : ""),
+};
