@@ -3,6 +3,7 @@ import { seriousViolations } from "./a11y.mjs";
 import { equal, eventually, hidden, ok, visible } from "./expect.mjs";
 import { tokenFromMail } from "./smtp.mjs";
 import { measureSignInJs, SIGN_IN_JS_BUDGET_BYTES } from "./budget.mjs";
+import { collectionsJourneys } from "./collections.mjs";
 
 const ADMIN_EMAIL = "admin@example.com";
 const FIRST_PASSWORD = "first-pass-123";
@@ -49,7 +50,7 @@ export const journeys = [
       const { total, files } = await measureSignInJs(page, ctx.url("/login"));
       console.log(`      sign-in page JS: ${(total / 1024).toFixed(1)} KB gzipped (${files.map((f) => `${f.file} ${(f.gzip / 1024).toFixed(1)} KB`).join(", ")})`);
       ok(total <= SIGN_IN_JS_BUDGET_BYTES, `at most 120 KB gzipped JS on the sign-in page (got ${(total / 1024).toFixed(1)} KB)`);
-      ok(!files.some((f) => /FilterEditor|LogsChartCanvas/.test(f.file)), "no CodeMirror or chart.js on the sign-in page");
+      ok(!files.some((f) => /FilterEditor|LogsChartCanvas|CollectionEditorPanel|CodeEditor|ApiDocsPanel|CollectionsPage/.test(f.file)), "no CodeMirror, chart.js, collections page, editor or docs panel on the sign-in page");
     },
   },
   {
@@ -397,6 +398,7 @@ export const journeys = [
       await ctx.shot(page, "not-found");
     },
   },
+  ...collectionsJourneys,
   {
     name: "accessibility (axe) in both themes",
     async run(ctx) {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Browser journeys with Playwright (playwright-core) driving Debian's chromium, against the
 // reference binary and against Cairn's server. Starts and stops its own servers and SMTP sink.
-// Env: E2E_TARGETS=reference,cairn  E2E_ONLY=<substring of journey names>  E2E_SCREENSHOTS=1
+// Env: E2E_TARGETS=reference,cairn  E2E_ONLY=<substring of journey names, "|" separates several>  E2E_SCREENSHOTS=1
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -72,7 +72,7 @@ for (const targetName of targets) {
   };
 
   for (const journey of journeys) {
-    if (only && !journey.name.includes(only)) continue;
+    if (only && !only.split("|").some((o) => journey.name.includes(o))) continue;
     const gap = knownGaps[targetName]?.[journey.name];
     const started = Date.now();
     let status = "pass";

@@ -7,6 +7,7 @@ import { ConfirmPasswordResetPage } from "./features/auth/ConfirmPasswordResetPa
 import { PlaceholderPage } from "./features/shell/PlaceholderPage";
 
 const LogsPage = lazy(() => import("./features/logs/LogsPage"));
+const CollectionsPage = lazy(() => import("./features/collections/CollectionsPage"));
 const RecordConfirmPasswordReset = lazy(() => import("./features/public/RecordConfirmPasswordResetPage"));
 const RecordConfirmVerification = lazy(() => import("./features/public/RecordConfirmVerificationPage"));
 const RecordConfirmEmailChange = lazy(() => import("./features/public/RecordConfirmEmailChangePage"));
@@ -41,7 +42,7 @@ export const routes: RouteDef[] = [
   { path: "/request-password-reset", access: "guest", sidebar: false, component: RequestPasswordResetPage },
   { path: "/confirm-password-reset/:token", access: "guest", sidebar: false, component: ConfirmPasswordResetPage },
 
-  { path: "/collections", access: "admin", sidebar: true, component: placeholder("Collections") },
+  { path: "/collections", access: "admin", sidebar: true, component: CollectionsPage },
   { path: "/logs", access: "admin", sidebar: true, component: LogsPage },
   { path: "/settings", access: "admin", sidebar: true, component: placeholder("Application", "Settings") },
   { path: "/settings/admins", access: "admin", sidebar: true, component: placeholder("Admins", "Settings") },

@@ -45,6 +45,8 @@ interface Term {
   values?: SqlFragment;
   /** A multiple field whose `sql` is already one value per (joined) row. */
   joined?: boolean;
+  /** A condition the whole comparison must also meet. */
+  guard?: SqlFragment;
 }
 
 /** Chains longer than this are emitted as balanced groups, keeping SQLite's expression depth small. */
@@ -83,6 +85,13 @@ class FilterBuilder {
   private condition(c: Condition): SqlFragment {
     const left = this.term(c.left, "left");
     const right = this.term(c.right, "right");
+    const cond = this.compareTerms(c, left, right);
+    const guards = [left.guard, right.guard].filter((g): g is SqlFragment => g !== undefined);
+    if (guards.length === 0) return cond;
+    return { sql: `(${[cond, ...guards].map((g) => g.sql).join(" AND ")})`, params: [cond, ...guards].flatMap((g) => g.params) };
+  }
+
+  private compareTerms(c: Condition, left: Term, right: Term): SqlFragment {
     const anyOf = c.op.startsWith("?");
     const op = (anyOf ? c.op.slice(1) : c.op) as SignOperator;
     if (!left.values && !right.values) return compare(op, left, right);
@@ -168,13 +177,15 @@ class FilterBuilder {
         for (const j of resolved.joins ?? []) this.addJoin(j);
         const params = resolved.params ?? [];
         return {
-          field: true,
+          field: resolved.literal === undefined,
           sql: resolved.sql,
           params,
-          empty: false,
+          empty: resolved.literal?.empty ?? false,
+          likeText: resolved.literal?.likeText,
           noCoalesce: resolved.noCoalesce ?? false,
           values: resolved.multiple ? (resolved.values ?? jsonValues({ sql: resolved.sql, params })) : undefined,
           joined: resolved.multiple === true && resolved.values !== undefined,
+          guard: resolved.guard,
         };
       }
     }

@@ -19,8 +19,11 @@ export interface ListOptions<T> {
   defaultSort?: string;
   /** Maps a raw row to the response item. */
   mapRow: (row: Record<string, unknown>) => T;
-  /** A condition every row must also meet (e.g. an API rule), AND-ed with the filter. */
-  where?: SqlFragment;
+  /**
+   * A condition every row must also meet (e.g. an API rule), AND-ed with the filter; its
+   * `joins` are added to the query (shared with the filter's when they are the same).
+   */
+  where?: SqlFragment & { joins?: JoinClause[] };
   /** The instant the filter's datetime macros refer to (default: now). */
   now?: Date;
   /** Limits for parsing the filter. */
@@ -49,7 +52,10 @@ export function buildListSql(opts: Omit<ListOptions<unknown>, "mapRow">): ListSq
   };
 
   const conditions: SqlFragment[] = [];
-  if (opts.where) conditions.push({ sql: opts.where.sql, params: opts.where.params ?? [] });
+  if (opts.where) {
+    opts.where.joins?.forEach(addJoin);
+    conditions.push({ sql: opts.where.sql, params: opts.where.params ?? [] });
+  }
   const filter = firstString(opts.query.filter);
   if (filter !== undefined && filter !== "") {
     const f = compileFilter(filter, opts.resolver, { now: opts.now, parse: opts.parse });

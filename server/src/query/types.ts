@@ -45,6 +45,18 @@ export interface ResolvedField {
    * (the reference does this for values extracted from JSON, e.g. `data.auth`).
    */
   noCoalesce?: boolean;
+  /**
+   * Compare the operand like a literal instead of a column (the reference does this for
+   * values it binds as parameters, e.g. `@request.*`): an `empty` one (null or '') folds
+   * with NULL like the literals '' and null, a non-empty one compares directly (no
+   * COALESCE), and `likeText`, when set, is the text a `~` pattern is built from.
+   */
+  literal?: { empty: boolean; likeText?: string };
+  /**
+   * A condition AND-ed with every comparison that uses the field (the reference hides
+   * auth emails this way: `email = 'x'` also requires `emailVisibility = TRUE`).
+   */
+  guard?: SqlFragment;
 }
 
 export interface FieldResolver {

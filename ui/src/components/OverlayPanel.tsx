@@ -25,6 +25,8 @@ export interface OverlayPanelProps {
   className?: string;
   /** Accessible description id inside the content, if any. */
   describedBy?: string;
+  /** Extra controls in the header, between the title and the close button. */
+  headerActions?: ReactNode;
 }
 
 const OverlayContext = createContext<{ close: () => void }>({ close: () => {} });
@@ -42,7 +44,7 @@ function focusables(root: HTMLElement): HTMLElement[] {
 }
 
 export function OverlayPanel(props: OverlayPanelProps) {
-  const { open, onClose, beforeOpen, beforeHide, onAfterHide, title, footer, children, size = "md", overlayClose = true, escClose = true, showCloseButton = true, role = "dialog", className = "", describedBy } = props;
+  const { open, onClose, beforeOpen, beforeHide, onAfterHide, title, footer, children, size = "md", overlayClose = true, escClose = true, showCloseButton = true, role = "dialog", className = "", describedBy, headerActions } = props;
   const [mounted, setMounted] = useState(false);
   const [active, setActive] = useState(false);
   const [zIndex, setZIndex] = useState(1000);
@@ -212,6 +214,7 @@ export function OverlayPanel(props: OverlayPanelProps) {
             <h2 id={titleId} className="overlay-panel-title">
               {title}
             </h2>
+            {headerActions}
             {showCloseButton ? (
               <button type="button" className="btn-icon overlay-close" aria-label="Close" onClick={requestClose}>
                 <Icon name="close" />
