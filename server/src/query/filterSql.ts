@@ -38,6 +38,8 @@ interface Term {
   params: unknown[];
   /** An empty-string or null literal (the reference folds these together for = and !=). */
   empty: boolean;
+  /** A resolver value known not to be empty (ResolvedField.literal): compared with '' directly, without folding NULL. */
+  known?: boolean;
   /** Text of a text/number literal, used to build a LIKE pattern. */
   likeText?: string;
   noCoalesce: boolean;
@@ -181,6 +183,7 @@ class FilterBuilder {
           sql: resolved.sql,
           params,
           empty: resolved.literal?.empty ?? false,
+          known: resolved.literal !== undefined && !resolved.literal.empty,
           likeText: resolved.literal?.likeText,
           noCoalesce: resolved.noCoalesce ?? false,
           values: resolved.multiple ? (resolved.values ?? jsonValues({ sql: resolved.sql, params })) : undefined,
@@ -230,6 +233,11 @@ function compare(op: SignOperator, l: Term, r: Term): SqlFragment {
       const eq = op === "=";
       if (l.noCoalesce || r.noCoalesce) return frag(`${l.sql} ${eq ? "IS" : "IS NOT"} ${r.sql}`, l.params, r.params);
       if (l.empty && r.empty) return frag(eq ? "? = ?" : "? IS NOT ?", [""], [""]);
+      if ((l.empty && r.known) || (r.empty && l.known)) {
+        // The reference compares a known value with '' as it is (a NULL row matches neither way).
+        const x = l.empty ? r : l;
+        return l.empty ? frag(`? ${eq ? "=" : "IS NOT"} ${x.sql}`, [""], x.params) : frag(`${x.sql} ${eq ? "=" : "IS NOT"} ?`, x.params, [""]);
+      }
       if (l.empty || r.empty) {
         // Compare the other side with '' and treat NULL as ''.
         const x = l.empty ? r : l;
