@@ -7,6 +7,8 @@ import { LogWriter } from "./logs/writer.js";
 import { Mailer } from "./mail/mailer.js";
 import { AdminService } from "./services/admins.js";
 import { CollectionService } from "./services/collections.js";
+import { RecordsApi } from "./records/api.js";
+import { RecordAuth } from "./records/auth.js";
 
 export interface AppOptions {
   /** The data directory holding data.db, logs.db and storage/. */
@@ -25,6 +27,8 @@ export interface App {
   readonly mailer: Mailer;
   readonly admins: AdminService;
   readonly collections: CollectionService;
+  readonly records: RecordsApi;
+  readonly recordAuth: RecordAuth;
   /** Flushes pending logs and closes the databases. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -42,6 +46,8 @@ export function createApp(opts: AppOptions): App {
   const mailer = new Mailer(settings);
   const admins = new AdminService({ db, settings, mailer });
   const collections = new CollectionService({ db, dataDir, settings, dev: opts.dev ?? false });
+  const records = new RecordsApi({ db, collections, dataDir, settings, dev: opts.dev ?? false });
+  const recordAuth = new RecordAuth({ db, collections, settings });
   let closed = false;
   return {
     dataDir,
@@ -53,9 +59,12 @@ export function createApp(opts: AppOptions): App {
     mailer,
     admins,
     collections,
+    records,
+    recordAuth,
     async close() {
       if (closed) return;
       closed = true;
+      await records.close();
       await logs.close();
       mailer.close();
       db.close();

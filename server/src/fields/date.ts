@@ -1,6 +1,6 @@
 import { compareDateTime, formatDateTime, parseDateTime, type DateTime } from "./dateTime.js";
 import { fieldFor, isObject } from "./decode.js";
-import { DecodeError, verr, type VErrors } from "./errors.js";
+import { DecodeError, verr, type VError, type VErrors } from "./errors.js";
 import { COLUMN, type FieldDef } from "./types.js";
 
 /** Bounds as parsed date-times (null is the zero time, shown as ""). */
@@ -39,3 +39,28 @@ export const date: FieldDef<DateOptions> = {
   columnType: () => COLUMN.text,
   zeroValue: () => "",
 };
+
+// ---------------------------------------------------------------- record values
+
+/** A submitted value as the stored date text ("" for anything that is not a readable date string). */
+export function castDate(v: unknown): string {
+  if (typeof v !== "string") return "";
+  return formatDateTime(parseDateTime(v));
+}
+
+/** Go's time.String() of a UTC time: `2006-01-02 15:04:05.999999999 +0000 UTC`. */
+export function goTimeString(dt: DateTime): string {
+  const base = formatDateTime(dt).slice(0, 19);
+  const nanos = (((dt.ms % 1000) + 1000) % 1000) * 1e6 + dt.subMs;
+  const frac = nanos ? "." + String(nanos).padStart(9, "0").replace(/0+$/, "") : "";
+  return `${base}${frac} +0000 UTC`;
+}
+
+/** Checks a (non-empty) stored date text against min and max. */
+export function validateDateValue(o: DateOptions, value: string): VError | null {
+  const dt = parseDateTime(value);
+  if (!dt) return null;
+  if (o.min && compareDateTime(dt, o.min) < 0) return verr("validation_min_greater_equal_than_required", `Must be no less than ${goTimeString(o.min)}`);
+  if (o.max && compareDateTime(dt, o.max) > 0) return verr("validation_max_less_equal_than_required", `Must be no greater than ${goTimeString(o.max)}`);
+  return null;
+}

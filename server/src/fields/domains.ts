@@ -31,3 +31,10 @@ export function validateDomains(o: DomainsOptions, keys = { except: "exceptDomai
   if (only) errs[keys.only] = only;
   return compact(errs);
 }
+
+/** Whether a value's domain passes the lists (exceptDomains refuses, onlyDomains restricts). */
+export function domainAllowed(o: DomainsOptions, domain: string): boolean {
+  if (o.exceptDomains && o.exceptDomains.length > 0 && o.exceptDomains.includes(domain)) return false;
+  if (o.onlyDomains && o.onlyDomains.length > 0 && !o.onlyDomains.includes(domain)) return false;
+  return true;
+}

@@ -1,4 +1,6 @@
-import { decodeDomains, domainsDefaults, validateDomains, type DomainsOptions } from "./domains.js";
+import { isEmailFormat } from "../forms/formats.js";
+import { verr, type VError } from "./errors.js";
+import { decodeDomains, domainAllowed, domainsDefaults, validateDomains, type DomainsOptions } from "./domains.js";
 import { COLUMN, type FieldDef } from "./types.js";
 
 export type EmailOptions = DomainsOptions;
@@ -13,3 +15,12 @@ export const email: FieldDef<EmailOptions> = {
   columnType: () => COLUMN.text,
   zeroValue: () => "",
 };
+
+/** Checks a (non-empty) email value: its format, then the domain lists. */
+export function validateEmailValue(o: EmailOptions, value: string): VError | null {
+  if (value === "") return null;
+  if (!isEmailFormat(value)) return verr("validation_invalid_email", "Must be a valid email");
+  const domain = value.slice(value.lastIndexOf("@") + 1);
+  if (!domainAllowed(o, domain)) return verr("validation_email_domain_not_allowed", "Email domain is not allowed");
+  return null;
+}

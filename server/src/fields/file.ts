@@ -1,5 +1,6 @@
 import { decodeStruct } from "./decode.js";
-import { compact, V, type VErrors } from "./errors.js";
+import { compact, V, verr, type VError, type VErrors } from "./errors.js";
+import { castUniqueStrings, lastOrEmpty } from "./select.js";
 import { COLUMN, type FieldDef } from "./types.js";
 
 export interface FileOptions {
@@ -42,3 +43,30 @@ export const file: FieldDef<FileOptions> = {
   columnType: (o) => (o.maxSelect > 1 ? COLUMN.multiple : COLUMN.text),
   zeroValue: (o) => (o.maxSelect > 1 ? [] : ""),
 };
+
+// ---------------------------------------------------------------- record values
+
+/** The stored value of a file field from a list of names (a text, or a list when maxSelect > 1). */
+export function castFileNames(o: FileOptions, v: unknown): string | string[] {
+  const list = castUniqueStrings(v);
+  return o.maxSelect > 1 ? list : lastOrEmpty(list);
+}
+
+/** Checks the number of files. */
+export function validateFileCount(o: FileOptions, names: string[]): VError | null {
+  const max = Math.max(o.maxSelect, 1);
+  return names.length > max ? verr("validation_too_many_values", `Select no more than ${max}`) : null;
+}
+
+/** Checks one uploaded file: its size, then its sniffed MIME type against mimeTypes. */
+export function validateUploadedFile(o: FileOptions, file: { originalName: string; name: string; size: number; mime: string }): VError | null {
+  if (o.maxSize > 0 && file.size > o.maxSize) {
+    return verr("validation_file_size_limit", `Failed to upload "${file.originalName}" - the maximum allowed file size is ${o.maxSize} bytes`);
+  }
+  const allowed = (o.mimeTypes ?? []).filter((m) => m !== "");
+  const base = file.mime.split(";")[0].trim().toLowerCase();
+  if (allowed.length > 0 && !allowed.some((m) => m.toLowerCase() === base)) {
+    return verr("validation_invalid_mime_type", `"${file.name}" mime type must be one of: ${allowed.join(", ")}`);
+  }
+  return null;
+}

@@ -1,5 +1,5 @@
 import { decodeStruct } from "./decode.js";
-import { V, type VErrors } from "./errors.js";
+import { goJsonStringify, V, verr, type VError, type VErrors } from "./errors.js";
 import { COLUMN, type FieldDef } from "./types.js";
 
 export interface JsonOptions {
@@ -20,3 +20,33 @@ export const json: FieldDef<JsonOptions> = {
   columnType: () => COLUMN.json,
   zeroValue: () => null,
 };
+
+// ---------------------------------------------------------------- record values
+
+/**
+ * A submitted value as the JSON value to store: JSON values as sent, except that a text
+ * holding valid JSON is read as that JSON (multipart bodies carry JSON as text).
+ */
+export function castJson(v: unknown): unknown {
+  if (v === undefined) return null;
+  if (typeof v === "string") {
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      return v;
+    }
+  }
+  return v;
+}
+
+/** The stored JSON text (null stays SQL NULL), encoded like the reference's encoder. */
+export function jsonText(v: unknown): string | null {
+  return v === null || v === undefined ? null : goJsonStringify(v);
+}
+
+/** Checks the encoded size of a JSON value against maxSize. */
+export function validateJsonValue(o: JsonOptions, value: unknown): VError | null {
+  const text = jsonText(value) ?? "null";
+  if (o.maxSize > 0 && Buffer.byteLength(text) > o.maxSize) return verr("validation_json_size_limit", `The maximum allowed JSON size is ${o.maxSize} bytes`);
+  return null;
+}

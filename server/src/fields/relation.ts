@@ -1,5 +1,6 @@
 import { decodeStruct } from "./decode.js";
-import { compact, V, type VErrors } from "./errors.js";
+import { compact, V, verr, type VError, type VErrors } from "./errors.js";
+import { castUniqueStrings, lastOrEmpty } from "./select.js";
 import { minCheck } from "./text.js";
 import { COLUMN, type FieldDef } from "./types.js";
 
@@ -37,3 +38,19 @@ export const relation: FieldDef<RelationOptions> = {
   columnType: (o) => (multiple(o) ? COLUMN.multiple : COLUMN.text),
   zeroValue: (o) => (multiple(o) ? [] : ""),
 };
+
+// ---------------------------------------------------------------- record values
+
+/** The stored value of a relation field (an id, or a list of ids when it holds many). */
+export function castRelation(o: RelationOptions, v: unknown): string | string[] {
+  const list = castUniqueStrings(v);
+  return multiple(o) ? list : lastOrEmpty(list);
+}
+
+/** Checks the number of related ids against minSelect and maxSelect (existence is the caller's). */
+export function validateRelationCount(o: RelationOptions, ids: string[]): VError | null {
+  if (ids.length === 0) return null;
+  if (o.minSelect !== null && ids.length < o.minSelect) return verr("validation_not_enough_values", `Select at least ${o.minSelect}`);
+  if (o.maxSelect !== null && ids.length > o.maxSelect) return verr("validation_too_many_values", `Select no more than ${o.maxSelect}`);
+  return null;
+}

@@ -112,7 +112,7 @@ export function validateTextValue(o: TextOptions, value: string): VError | null 
   if (value === "") return null;
   const len = runeLength(value);
   if (o.min !== null && len < o.min) return verr("validation_min_text_constraint", `Must be at least ${o.min} character(s)`);
-  if (o.max !== null && o.max > 0 && len > o.max) return verr("validation_max_text_constraint", `Must be less than ${o.max} character(s)`);
+  if (o.max !== null && len > o.max) return verr("validation_max_text_constraint", `Must be less than ${o.max} character(s)`);
   if (o.pattern !== "") {
     const re = goRegexpToJs(o.pattern);
     if (re && !re.test(value)) return verr("validation_invalid_format", "Invalid value format");

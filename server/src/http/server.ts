@@ -11,6 +11,9 @@ import { collectionRoutes } from "./routes/collections.js";
 import { settingsRoutes } from "./routes/settings.js";
 import { logRoutes } from "./routes/logs.js";
 import { fileRoutes } from "./routes/files.js";
+import { recordRoutes } from "./routes/records.js";
+import { recordFileRoutes } from "./routes/recordFiles.js";
+import { recordAuthRoutes } from "./routes/recordAuth.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
 import "./context.js";
 
@@ -82,6 +85,9 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   server.register(settingsRoutes(app), { prefix: "/api" });
   server.register(logRoutes(app), { prefix: "/api" });
   server.register(fileRoutes(app), { prefix: "/api" });
+  server.register(recordRoutes(app), { prefix: "/api" });
+  server.register(recordFileRoutes(app), { prefix: "/api" });
+  server.register(recordAuthRoutes(app), { prefix: "/api" });
   server.register(dashboardRoutes(opts.dashboardDir));
   return server;
 }

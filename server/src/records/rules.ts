@@ -1,0 +1,41 @@
+import type { DB } from "../db/connection.js";
+import type { CollectionModel } from "../models/collection.js";
+import type { SqlFragment, JoinClause, FieldResolver } from "../query/types.js";
+import { compileRule, recordResolver, ruleAllows, type RequestInfo } from "../rules/index.js";
+
+/**
+ * The one integration point between the records API and API rule evaluation
+ * (src/rules/). Callers have already handled a null rule (admins only) and admins
+ * (who skip rules); an empty rule lets everything pass.
+ */
+export interface RuleTarget {
+  db: DB;
+  collection: CollectionModel;
+  rule: string;
+  requestInfo: RequestInfo;
+  findCollection: (nameOrId: string) => CollectionModel | undefined;
+}
+
+/** Whether the record `recordId` meets the rule (view, update, delete, and create after the insert). */
+export function checkRule(t: RuleTarget, recordId: string): boolean {
+  if (t.rule.trim() === "") return true;
+  return ruleAllows(t.db, t.collection, t.rule, recordId, t.requestInfo, { findCollection: t.findCollection });
+}
+
+/** The rule as a list condition (runList's `where`); undefined for an empty rule. */
+export function ruleWhere(t: RuleTarget): (SqlFragment & { joins?: JoinClause[] }) | undefined {
+  if (t.rule.trim() === "") return undefined;
+  const resolver = recordResolver({ collection: t.collection, findCollection: t.findCollection, requestInfo: t.requestInfo, allowHiddenFields: false });
+  return compileRule(t.rule, resolver);
+}
+
+/** The resolver of a list's own `filter` and `sort`. */
+export function filterResolver(t: Omit<RuleTarget, "rule" | "db">, admin: boolean): FieldResolver {
+  return recordResolver({
+    collection: t.collection,
+    findCollection: t.findCollection,
+    requestInfo: t.requestInfo,
+    allowHiddenFields: admin,
+    allowRequestFields: admin,
+  });
+}
