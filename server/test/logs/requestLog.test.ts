@@ -8,9 +8,9 @@ let env: LogsEnv;
 
 beforeAll(async () => {
   env = await logsEnv((server) => {
-    // Stands in for record auth (collections land later): marks the request as an auth record's.
+    // Marks the request as an auth record's without setting up an auth collection.
     server.addHook("onRequest", async (req) => {
-      if (req.headers["x-test-record"]) req.auth = { admin: null, record: { id: "r1" } };
+      if (req.headers["x-test-record"]) req.auth = { admin: null, record: { collection: {}, record: { id: "r1" } } as never };
     });
   });
 });

@@ -4,11 +4,12 @@ import { badRequest } from "../errors.js";
 
 export function fileRoutes(app: App): FastifyPluginAsync {
   return async (r) => {
-    // Short-lived token for protected files; auth records get theirs once collections land.
+    // Short-lived token for protected files, for admins and auth records.
     r.post("/files/token", async (req) => {
-      const admin = req.auth.admin;
-      if (!admin) throw badRequest("Failed to generate file token.");
-      return { token: await app.admins.fileToken(admin) };
+      const { admin, record } = req.auth;
+      if (admin) return { token: await app.admins.fileToken(admin) };
+      if (record) return { token: await app.recordAuth.fileToken(record) };
+      throw badRequest("Failed to generate file token.");
     });
   };
 }

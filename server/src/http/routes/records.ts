@@ -8,21 +8,12 @@ import { INVALID_BODY } from "../../forms/body.js";
 type ListReq = FastifyRequest<{ Params: { collection: string }; Querystring: ListQuery & Record<string, unknown> }>;
 type OneReq = FastifyRequest<{ Params: { collection: string; id: string }; Querystring: Record<string, unknown> }>;
 
-/** The signed-in auth record of a request (an auth record token in the Authorization header). */
-async function authRecord(app: App, req: FastifyRequest) {
-  if (req.auth.admin) return null;
-  const header = req.headers.authorization;
-  if (!header) return null;
-  const token = header.startsWith("Bearer ") ? header.slice(7).trim() : header.trim();
-  return token ? app.recordAuth.fromAuthToken(token) : null;
-}
-
 /** Who is asking, and the `@request.*` values the rules read. */
 export async function requester(app: App, req: FastifyRequest, data?: unknown): Promise<Requester> {
   return {
     admin: !!req.auth.admin,
     info: {
-      auth: await authRecord(app, req),
+      auth: req.auth.record,
       method: req.method,
       query: req.query as Record<string, unknown>,
       headers: req.headers as Record<string, unknown>,

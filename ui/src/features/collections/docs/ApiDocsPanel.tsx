@@ -1,0 +1,210 @@
+import "./docs.css";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { CopyButton } from "../../../components/CopyButton";
+import { OverlayPanel, useOverlayClose } from "../../../components/OverlayPanel";
+import { Spinner } from "../../../components/Spinner";
+import type { Collection } from "../../../data/collections/types";
+import { client } from "../../../lib/client";
+import { CollectionTypeIcon } from "../icons";
+import { DOCS_TAB_LABELS, docsTabs, json, type DocParam, type DocSpec, type DocsTabId } from "./docsModel";
+import { TAB_LOADERS } from "./tabLoaders";
+
+function ParamsTable({ title, params }: { title: string; params: DocParam[] }) {
+  if (!params.length) return null;
+  return (
+    <section className="docs-section">
+      <h4 className="docs-section-title">{title}</h4>
+      <div className="table-wrapper">
+        <table className="table docs-params">
+          <thead>
+            <tr>
+              <th scope="col">Param</th>
+              <th scope="col">Type</th>
+              <th scope="col">Description</th>
+            </tr>
+          </thead>
+          <tbody>
+            {params.map((p) => (
+              <tr key={p.name}>
+                <td>
+                  <code>{p.name}</code>
+                  {p.required ? <span className="chip chip-danger docs-required">Required</span> : <span className="chip docs-optional">Optional</span>}
+                </td>
+                <td>
+                  <span className="txt-mono txt-sm">{p.type}</span>
+                </td>
+                <td className="txt-sm">{p.description}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+function CodeBlock({ code, label }: { code: string; label: string }) {
+  return (
+    <div className="docs-code">
+      <div className="docs-code-copy">
+        <CopyButton value={code} label={`Copy ${label}`} />
+      </div>
+      <pre tabIndex={0} aria-label={label}>
+        <code>{code}</code>
+      </pre>
+    </div>
+  );
+}
+
+function Switcher<T extends string | number>({ label, options, value, onChange, render }: { label: string; options: T[]; value: T; onChange: (v: T) => void; render: (v: T) => string }) {
+  return (
+    <div className="docs-switcher" role="group" aria-label={label}>
+      {options.map((o) => (
+        <button key={String(o)} type="button" className={`docs-switch${o === value ? " active" : ""}`} aria-pressed={o === value} onClick={() => onChange(o)}>
+          {render(o)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** One tab's documentation: endpoint, access, SDK examples, parameters and example responses. */
+export function DocsContent({ spec }: { spec: DocSpec }) {
+  const [lang, setLang] = useState<"js" | "dart">("js");
+  const [status, setStatus] = useState(spec.responses[0]?.status ?? 200);
+  const response = spec.responses.find((r) => r.status === status) ?? spec.responses[0];
+  return (
+    <article className="docs-content" aria-labelledby="docs-title">
+      <h3 id="docs-title" className="docs-title">
+        {spec.title}
+      </h3>
+      <p>{spec.description}</p>
+      <div className="docs-endpoint">
+        <span className={`docs-method docs-method-${spec.method.toLowerCase()}`}>{spec.method}</span>
+        <code className="docs-path">{spec.path}</code>
+      </div>
+      <p className="docs-access txt-sm">
+        <strong>Access:</strong> {spec.access}
+      </p>
+      {spec.notes?.map((n) => (
+        <p key={n} className="txt-hint txt-sm">
+          {n}
+        </p>
+      ))}
+      <section className="docs-section">
+        <div className="docs-section-head">
+          <h4 className="docs-section-title">SDK example</h4>
+          <Switcher label="SDK language" options={["js", "dart"] as ("js" | "dart")[]} value={lang} onChange={setLang} render={(v) => (v === "js" ? "JavaScript" : "Dart")} />
+        </div>
+        <CodeBlock code={lang === "js" ? spec.js : spec.dart} label={lang === "js" ? "JavaScript example" : "Dart example"} />
+      </section>
+      <ParamsTable title="Path parameters" params={spec.pathParams ?? []} />
+      {spec.bodyParams?.length ? (
+        <>
+          <ParamsTable title="Body parameters" params={spec.bodyParams} />
+          {spec.bodyNote ? <p className="txt-hint txt-sm docs-body-note">{spec.bodyNote}</p> : null}
+        </>
+      ) : null}
+      <ParamsTable title="Query parameters" params={spec.queryParams ?? []} />
+      <section className="docs-section">
+        <div className="docs-section-head">
+          <h4 className="docs-section-title">Responses</h4>
+          <Switcher label="Response status" options={spec.responses.map((r) => r.status)} value={status} onChange={setStatus} render={(v) => String(v)} />
+        </div>
+        {response ? <CodeBlock code={response.body === null ? "null" : json(response.body)} label={`Example ${response.status} response`} /> : null}
+      </section>
+    </article>
+  );
+}
+
+function Footer() {
+  const close = useOverlayClose();
+  return (
+    <button type="button" className="btn btn-transparent" onClick={close}>
+      Close
+    </button>
+  );
+}
+
+/** The API docs panel of a collection; each tab is loaded when first shown. */
+export default function ApiDocsPanel({ open, collection, collections = [], onClose }: { open: boolean; collection: Collection; collections?: Collection[]; onClose: () => void }) {
+  const tabs = useMemo(() => docsTabs(collection), [collection]);
+  const [tab, setTab] = useState<DocsTabId>(tabs[0]);
+  const [specs, setSpecs] = useState<Partial<Record<DocsTabId, DocSpec>>>({});
+  const id = useId();
+  const tabRefs = useRef<Partial<Record<DocsTabId, HTMLButtonElement | null>>>({});
+  const active = tabs.includes(tab) ? tab : tabs[0];
+
+  useEffect(() => {
+    let cancelled = false;
+    void TAB_LOADERS[active]().then((m) => {
+      if (cancelled) return;
+      setSpecs((s) => ({ ...s, [active]: m.default(collection, { baseUrl: client.baseUrl || window.location.origin, collections }) }));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [active, collection, collections]);
+
+  const onKeyDown = (e: React.KeyboardEvent) => {
+    const i = tabs.indexOf(active);
+    let next = -1;
+    if (e.key === "ArrowDown") next = (i + 1) % tabs.length;
+    else if (e.key === "ArrowUp") next = (i - 1 + tabs.length) % tabs.length;
+    else if (e.key === "Home") next = 0;
+    else if (e.key === "End") next = tabs.length - 1;
+    if (next < 0) return;
+    e.preventDefault();
+    setTab(tabs[next]);
+    tabRefs.current[tabs[next]]?.focus();
+  };
+
+  const spec = specs[active];
+
+  return (
+    <OverlayPanel
+      open={open}
+      onClose={onClose}
+      size="lg"
+      className="docs-panel"
+      title={
+        <span className="docs-panel-title">
+          API Preview <span className="docs-panel-collection"><CollectionTypeIcon type={collection.type} size={16} /> {collection.name}</span>
+        </span>
+      }
+      footer={<Footer />}
+    >
+      <div className="docs-layout">
+        <div className="docs-tabs" role="tablist" aria-orientation="vertical" aria-label="API actions" onKeyDown={onKeyDown}>
+          {tabs.map((t) => (
+            <button
+              key={t}
+              ref={(el) => {
+                tabRefs.current[t] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`${id}-tab-${t}`}
+              aria-selected={t === active}
+              aria-controls={`${id}-panel`}
+              tabIndex={t === active ? 0 : -1}
+              className={`docs-tab${t === active ? " active" : ""}`}
+              onClick={() => setTab(t)}
+            >
+              {DOCS_TAB_LABELS[t]}
+            </button>
+          ))}
+        </div>
+        <div className="docs-panel-body" role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${active}`}>
+          {spec ? (
+            <DocsContent key={active} spec={spec} />
+          ) : (
+            <div className="panel-loader">
+              <Spinner label="Loading..." />
+            </div>
+          )}
+        </div>
+      </div>
+    </OverlayPanel>
+  );
+}

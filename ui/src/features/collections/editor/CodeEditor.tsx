@@ -1,0 +1,105 @@
+import { useEffect, useRef } from "react";
+import { Compartment, EditorState } from "@codemirror/state";
+import { EditorView, keymap, placeholder as placeholderExt } from "@codemirror/view";
+import { autocompletion } from "@codemirror/autocomplete";
+import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirror/commands";
+import { syntaxHighlighting } from "@codemirror/language";
+import { classHighlighter } from "@lezer/highlight";
+import { keyCompletionSource } from "../../../components/FilterEditor";
+
+export interface CodeEditorProps {
+  value: string;
+  onChange: (v: string) => void;
+  /** "sql" loads the SQL language on demand; "filter" is plain text with key autocomplete. */
+  language: "sql" | "filter";
+  label: string;
+  id?: string;
+  describedBy?: string;
+  invalid?: boolean;
+  placeholder?: string;
+  completions?: string[];
+  autoFocus?: boolean;
+  disabled?: boolean;
+}
+
+/** A multi-line CodeMirror editor (loaded on demand) for SQL statements and filter rules. */
+export default function CodeEditor({ value, onChange, language, label, id, describedBy, invalid, placeholder = "", completions, autoFocus, disabled }: CodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const latest = useRef({ onChange });
+  latest.current = { onChange };
+  const lang = useRef(new Compartment());
+  const attrsCompartment = useRef(new Compartment());
+  const completionCompartment = useRef(new Compartment());
+
+  const contentAttrs = () => {
+    const attrs: Record<string, string> = { "aria-label": label, "aria-multiline": "true", spellcheck: "false", autocapitalize: "off", autocorrect: "off" };
+    if (id) attrs.id = id;
+    if (describedBy) attrs["aria-describedby"] = describedBy;
+    if (invalid) attrs["aria-invalid"] = "true";
+    return EditorView.contentAttributes.of(attrs);
+  };
+
+  useEffect(() => {
+    if (!host.current) return;
+    const v = new EditorView({
+      parent: host.current,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          history(),
+          keymap.of([...historyKeymap, ...defaultKeymap, indentWithTab]),
+          EditorView.lineWrapping,
+          syntaxHighlighting(classHighlighter),
+          lang.current.of([]),
+          completionCompartment.current.of(completions ? autocompletion({ override: [keyCompletionSource(completions)], icons: false }) : []),
+          placeholderExt(placeholder),
+          attrsCompartment.current.of([contentAttrs(), EditorView.editable.of(!disabled)]),
+          EditorView.updateListener.of((u) => {
+            if (u.docChanged) latest.current.onChange(u.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = v;
+    if (autoFocus) {
+      v.focus();
+      v.dispatch({ selection: { anchor: v.state.doc.length } });
+    }
+    let cancelled = false;
+    if (language === "sql") {
+      void import("@codemirror/lang-sql").then(({ sql, SQLite }) => {
+        if (!cancelled) v.dispatch({ effects: lang.current.reconfigure(sql({ dialect: SQLite })) });
+      });
+    }
+    return () => {
+      cancelled = true;
+      v.destroy();
+      view.current = null;
+    };
+    // created once; value and attributes are synced below
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const v = view.current;
+    if (!v) return;
+    v.dispatch({ effects: attrsCompartment.current.reconfigure([contentAttrs(), EditorView.editable.of(!disabled)]) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [label, id, describedBy, invalid, disabled]);
+
+  useEffect(() => {
+    const v = view.current;
+    if (!v || !completions) return;
+    v.dispatch({ effects: completionCompartment.current.reconfigure(autocompletion({ override: [keyCompletionSource(completions)], icons: false })) });
+  }, [completions]);
+
+  useEffect(() => {
+    const v = view.current;
+    if (!v) return;
+    const current = v.state.doc.toString();
+    if (current !== value) v.dispatch({ changes: { from: 0, to: current.length, insert: value } });
+  }, [value]);
+
+  return <div ref={host} className={`code-editor code-editor-${language}${invalid ? " invalid" : ""}${disabled ? " disabled" : ""}`} data-testid={`code-editor-${language}`} />;
+}
