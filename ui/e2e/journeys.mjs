@@ -230,6 +230,8 @@ export const journeys = [
       await editor.click();
       await page.keyboard.type("data.a");
       await visible(page.getByRole("option", { name: "data.auth" }));
+      // CodeMirror ignores Enter for its first 75 ms after a completion list opens (interactionDelay).
+      await page.waitForTimeout(250);
       await page.keyboard.press("Enter");
       equal((await editor.textContent()).trim(), "data.auth", "completed key");
       await page.keyboard.type(' = "guest" && level > 0');
