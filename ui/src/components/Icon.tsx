@@ -30,7 +30,10 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
-export function Icon({ name, title, size = 18, ...rest }: { name: IconName; title?: string; size?: number } & SVGProps<SVGSVGElement>) {
+type IconProps = { title?: string; size?: number } & SVGProps<SVGSVGElement>;
+
+/** Renders one 24x24 stroke path; decorative unless a title is passed. Feature areas keep their own path tables. */
+export function StrokeIcon({ d, title, size = 18, ...rest }: { d: string } & IconProps) {
   return (
     <svg
       width={size}
@@ -48,7 +51,11 @@ export function Icon({ name, title, size = 18, ...rest }: { name: IconName; titl
       {...rest}
     >
       {title ? <title>{title}</title> : null}
-      <path d={paths[name]} />
+      <path d={d} />
     </svg>
   );
+}
+
+export function Icon({ name, ...rest }: { name: IconName } & IconProps) {
+  return <StrokeIcon d={paths[name]} {...rest} />;
 }

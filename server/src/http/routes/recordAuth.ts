@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { App } from "../../app.js";
 import { readBody } from "../../forms/body.js";
 import { authOptions, isAuth } from "../../models/collection.js";
+import { RecordAuthFlows } from "../../records/authFlows.js";
 import { ApiError, badRequest, forbidden, unauthorized } from "../errors.js";
 import { requester } from "./records.js";
 
@@ -9,13 +10,15 @@ type ByCollection = FastifyRequest<{ Params: { collection: string }; Querystring
 
 const LOAD_ERROR = "An error occurred while loading the submitted data.";
 
-/** Auth records: sign in with a password and refresh a token. */
+/** Auth records: sign in with a password, refresh a token, auth methods and the mail flows (verification, password reset, email change). */
 export function recordAuthRoutes(app: App): FastifyPluginAsync {
   const authCollection = (idOrName: string) => {
     const c = app.records.collection(idOrName);
     if (!isAuth(c)) throw badRequest("Unsupported collection type.");
     return c;
   };
+  const flows = new RecordAuthFlows(app);
+  const background = (what: string, p: Promise<void>) => p.catch((err) => app.logs.error(`Failed to send ${what} email.`, err));
 
   return async (r) => {
     r.post("/collections/:collection/auth-with-password", async (req: ByCollection) => {
@@ -41,6 +44,58 @@ export function recordAuthRoutes(app: App): FastifyPluginAsync {
       if (!auth || auth.collection.id !== c.id) throw unauthorized("The request requires valid record authorization token to be set.");
       const a = { collection: c, record: auth.record };
       return { record: app.records.present(c, a.record, who, req.query), token: await app.recordAuth.authToken(a) };
+    });
+
+    r.get("/collections/:collection/auth-methods", async (req: ByCollection) => {
+      return flows.authMethods(authCollection(req.params.collection));
+    });
+
+    r.post("/collections/:collection/request-verification", async (req: ByCollection, reply) => {
+      const c = authCollection(req.params.collection);
+      const body = readBody(req.body, { email: "string" }, LOAD_ERROR);
+      flows.validateEmailRequest(body);
+      // In the background, so the answer does not tell whether the email exists.
+      void background("verification", flows.requestVerification(c, body.email!));
+      return reply.status(204).send();
+    });
+
+    r.post("/collections/:collection/confirm-verification", async (req: ByCollection, reply) => {
+      const c = authCollection(req.params.collection);
+      const body = readBody(req.body, { token: "string" }, LOAD_ERROR);
+      await flows.confirmVerification(c, body);
+      return reply.status(204).send();
+    });
+
+    r.post("/collections/:collection/request-password-reset", async (req: ByCollection, reply) => {
+      const c = authCollection(req.params.collection);
+      const body = readBody(req.body, { email: "string" }, LOAD_ERROR);
+      flows.validateEmailRequest(body);
+      void background("password reset", flows.requestPasswordReset(c, body.email!));
+      return reply.status(204).send();
+    });
+
+    r.post("/collections/:collection/confirm-password-reset", async (req: ByCollection, reply) => {
+      const c = authCollection(req.params.collection);
+      const body = readBody(req.body, { token: "string", password: "string", passwordConfirm: "string" }, LOAD_ERROR);
+      await flows.confirmPasswordReset(c, body);
+      return reply.status(204).send();
+    });
+
+    r.post("/collections/:collection/request-email-change", async (req: ByCollection, reply) => {
+      const c = authCollection(req.params.collection);
+      const auth = req.auth.record;
+      if (!auth) throw unauthorized("The request requires valid record authorization token to be set.");
+      if (auth.collection.id !== c.id) throw forbidden(`The request requires auth record from ${auth.collection.name} collection.`);
+      const body = readBody(req.body, { newEmail: "string" }, LOAD_ERROR);
+      await flows.requestEmailChange(c, auth, body);
+      return reply.status(204).send();
+    });
+
+    r.post("/collections/:collection/confirm-email-change", async (req: ByCollection, reply) => {
+      const c = authCollection(req.params.collection);
+      const body = readBody(req.body, { token: "string", password: "string" }, LOAD_ERROR);
+      await flows.confirmEmailChange(c, body);
+      return reply.status(204).send();
     });
   };
 }

@@ -1,5 +1,6 @@
 import type { SVGProps } from "react";
 import type { CollectionType } from "../../data/collections/types";
+import { StrokeIcon } from "../../components/Icon";
 
 /** Icons of the collections area (24x24 strokes, like components/Icon), kept out of the sign-in bundle. */
 const paths = {
@@ -44,27 +45,8 @@ const paths = {
 
 export type CIconName = keyof typeof paths;
 
-export function CIcon({ name, title, size = 18, ...rest }: { name: CIconName; title?: string; size?: number } & SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden={title ? undefined : true}
-      role={title ? "img" : undefined}
-      focusable="false"
-      className="icon"
-      {...rest}
-    >
-      {title ? <title>{title}</title> : null}
-      <path d={paths[name]} />
-    </svg>
-  );
+export function CIcon({ name, ...rest }: { name: CIconName; title?: string; size?: number } & SVGProps<SVGSVGElement>) {
+  return <StrokeIcon d={paths[name]} {...rest} />;
 }
 
 export const COLLECTION_TYPE_LABELS: Record<CollectionType, string> = { base: "Base", view: "View", auth: "Auth" };
