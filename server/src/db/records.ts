@@ -19,7 +19,7 @@ export class RecordsRepo {
   /** How many of the given ids exist in a table. */
   countExisting(table: string, ids: string[]): number {
     if (ids.length === 0) return 0;
-    const row = this.db.prepare(`SELECT COUNT(*) AS n FROM ${q(table)} WHERE ${q("id")} IN (${ids.map(() => "?").join(", ")})`).get(...ids) as { n: number };
+    const row = cachedStatement(this.db, `SELECT COUNT(*) AS n FROM ${q(table)} WHERE ${q("id")} IN (${ids.map(() => "?").join(", ")})`).get(...ids) as { n: number };
     return Number(row.n);
   }
 
@@ -55,6 +55,6 @@ export class RecordsRepo {
   /** Records whose ids are in the list, in no particular order. */
   findByIds(table: string, ids: string[]): Row[] {
     if (ids.length === 0) return [];
-    return this.db.prepare(`SELECT * FROM ${q(table)} WHERE ${q("id")} IN (${ids.map(() => "?").join(", ")})`).all(...ids) as Row[];
+    return cachedStatement(this.db, `SELECT * FROM ${q(table)} WHERE ${q("id")} IN (${ids.map(() => "?").join(", ")})`).all(...ids) as Row[];
   }
 }
