@@ -44,7 +44,7 @@ describe("cairn admin CLI matches the reference's admin commands", () => {
       // Unlike the reference (which exits 0 on errors), Cairn's exit code says whether the command worked.
       expect(ours.code, step.args.join(" ")).toBe(step.ok ? 0 : 1);
     }
-  });
+  }, 180_000); // 26 process starts; slow when the machine is busy
 
   it("stores a password the data directory can verify, and rotates the token key on update", async () => {
     const dir = tempDir();

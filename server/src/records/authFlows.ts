@@ -1,0 +1,217 @@
+import type { App } from "../app.js";
+import { hashPassword, verifyPassword } from "../auth/passwords.js";
+import { peekToken, signToken, verifyToken, type TokenClaims } from "../auth/tokens.js";
+import { cachedStatement } from "../db/connection.js";
+import { quoteIdent } from "../db/dialect.js";
+import { RecordsRepo } from "../db/records.js";
+import { ApiError, fieldError, FE, type FieldError } from "../http/errors.js";
+import { templateMail, type TemplateKind } from "../mail/templates.js";
+import { authOptions, isAuth, type CollectionModel } from "../models/collection.js";
+import { collectErrors, email as emailCheck, lengthBetween, required } from "../forms/validate.js";
+import type { Settings } from "../settings/types.js";
+import { randomString } from "../tools/random.js";
+import { nowString, parseDate } from "../tools/time.js";
+import type { AuthRecord } from "./auth.js";
+import { enabledProviders, type ProviderInfo } from "./authFlowsProviders.js";
+import { recordFromRow, type RecordData } from "./model.js";
+
+const GENERIC = "Something went wrong while processing your request.";
+const FORM_INVALID = "An error occurred while validating the form.";
+/** The reference sends at most one verification or reset mail per record every two minutes. */
+const RESEND_MS = 2 * 60 * 1000;
+/** The longest password the reference's reset form accepts (bcrypt itself stops at 72 bytes). */
+const PASSWORD_MAX = 100;
+
+type TokenSetting = "recordVerificationToken" | "recordPasswordResetToken" | "recordEmailChangeToken";
+
+const invalidToken = () => fieldError("validation_invalid_token", "Invalid or expired token.");
+const collectionMismatch = () => fieldError("validation_token_collection_mismatch", "The provided token is for different auth collection.");
+
+/**
+ * The auth records' mail flows: email verification, password reset and email change.
+ * Each flow's token is an HS256 JWT `{id, type: "authRecord", collectionId, email[, newEmail]}`
+ * signed with the record's tokenKey followed by the flow's settings secret, as the
+ * reference's, so a link mailed by either server works on the other.
+ */
+export class RecordAuthFlows {
+  private readonly repo: RecordsRepo;
+
+  constructor(private readonly app: Pick<App, "db" | "collections" | "settings" | "mailer">) {
+    this.repo = new RecordsRepo(app.db);
+  }
+
+  // ------------------------------------------------------------ validation of the request forms
+
+  validateEmailRequest(input: { email?: string }): void {
+    const errors = collectErrors({ email: [required(input.email), emailCheck(input.email)] });
+    if (errors) throw new ApiError(400, FORM_INVALID, errors);
+  }
+
+  // ------------------------------------------------------------ verification
+
+  /** Mails a verification link when the email names an unverified record; silent otherwise. */
+  async requestVerification(c: CollectionModel, emailAddr: string): Promise<void> {
+    const record = this.findByEmail(c, emailAddr);
+    if (!record || record.verified === true) return;
+    if (recentlySent(record.lastVerificationSentAt)) return;
+    const token = await this.sign("recordVerificationToken", c, record);
+    await this.mail("verification", String(record.email), token);
+    const now = nowString();
+    this.repo.update(c.name, String(record.id), { lastVerificationSentAt: now, updated: now });
+  }
+
+  async confirmVerification(c: CollectionModel, input: { token?: string }): Promise<void> {
+    let err: FieldError | null = required(input.token);
+    let found: AuthRecord | null = null;
+    if (!err) {
+      const claims = peekToken(input.token!);
+      if (!claims || typeof claims.email !== "string" || claims.email === "") {
+        err = fieldError("validation_invalid_token_claims", "Missing email token claim.");
+      } else {
+        found = await this.resolve(input.token!, "recordVerificationToken");
+        if (!found) err = invalidToken();
+        else if (found.collection.id !== c.id) err = collectionMismatch();
+        else if (found.record.email !== claims.email) {
+          err = fieldError("validation_token_email_mismatch", "The record email doesn't match with the requested token claims.");
+        }
+      }
+    }
+    if (err) throw new ApiError(400, GENERIC, { token: err });
+    if (found!.record.verified === true) return;
+    this.repo.update(c.name, String(found!.record.id), { verified: 1, updated: nowString() });
+  }
+
+  // ------------------------------------------------------------ password reset
+
+  /** Mails a password reset link when the email names a record; silent otherwise. */
+  async requestPasswordReset(c: CollectionModel, emailAddr: string): Promise<void> {
+    const record = this.findByEmail(c, emailAddr);
+    if (!record) return;
+    if (recentlySent(record.lastResetSentAt)) return;
+    const token = await this.sign("recordPasswordResetToken", c, record);
+    await this.mail("password-reset", String(record.email), token);
+    const now = nowString();
+    this.repo.update(c.name, String(record.id), { lastResetSentAt: now, updated: now });
+  }
+
+  async confirmPasswordReset(c: CollectionModel, input: { token?: string; password?: string; passwordConfirm?: string }): Promise<void> {
+    let found: AuthRecord | null = null;
+    let tokenErr: FieldError | null = required(input.token);
+    if (!tokenErr) {
+      found = await this.resolve(input.token!, "recordPasswordResetToken");
+      if (!found) tokenErr = invalidToken();
+      else if (found.collection.id !== c.id) tokenErr = collectionMismatch();
+    }
+    const min = Math.max(authOptions(c).minPasswordLength, 0);
+    const errors = collectErrors({
+      password: [required(input.password), lengthBetween(min, PASSWORD_MAX)(input.password)],
+      passwordConfirm: [required(input.passwordConfirm), input.passwordConfirm && input.passwordConfirm !== input.password ? FE.mismatch() : null],
+      token: [tokenErr],
+    });
+    if (errors) throw new ApiError(400, GENERIC, errors);
+    // bcrypt refuses more than 72 bytes: the reference answers with a bare 400 then.
+    if (Buffer.byteLength(input.password!, "utf8") > 72) throw new ApiError(400, GENERIC);
+    const record = found!.record;
+    const claims = peekToken(input.token!);
+    const row: Record<string, unknown> = { passwordHash: await hashPassword(input.password!), tokenKey: randomString(50), updated: nowString() };
+    // The mail reached its owner, which proves the address.
+    if (record.verified !== true && claims?.email === record.email) row.verified = 1;
+    this.repo.update(c.name, String(record.id), row);
+  }
+
+  // ------------------------------------------------------------ email change
+
+  /** Validates the new address and mails a confirmation link to it (synchronously, as the reference). */
+  async requestEmailChange(c: CollectionModel, a: AuthRecord, input: { newEmail?: string }): Promise<void> {
+    const taken = !!input.newEmail && this.repo.valueTaken(c.name, "email", input.newEmail, "");
+    const errors = collectErrors({
+      newEmail: [
+        required(input.newEmail),
+        emailCheck(input.newEmail),
+        taken ? fieldError("validation_record_email_invalid", "User email already exists or it is invalid.") : null,
+      ],
+    });
+    if (errors) throw new ApiError(400, GENERIC, errors);
+    const token = await this.sign("recordEmailChangeToken", c, a.record, { newEmail: input.newEmail });
+    try {
+      await this.mail("email-change", input.newEmail!, token);
+    } catch {
+      throw new ApiError(400, "Failed to request email change.");
+    }
+  }
+
+  async confirmEmailChange(c: CollectionModel, input: { token?: string; password?: string }): Promise<void> {
+    // The token's record, when the token is sound and its new email still free.
+    let found: AuthRecord | null = null;
+    let newEmail = "";
+    let tokenErr: FieldError | null = required(input.token);
+    if (!tokenErr) {
+      const claims = peekToken(input.token!);
+      if (!claims || typeof claims.newEmail !== "string" || claims.newEmail === "") {
+        tokenErr = fieldError("validation_invalid_token_payload", "Invalid token payload - newEmail must be set.");
+      } else {
+        newEmail = claims.newEmail;
+        const a = await this.resolve(input.token!, "recordEmailChangeToken");
+        if (!a) tokenErr = invalidToken();
+        else if (this.repo.valueTaken(a.collection.name, "email", newEmail, "")) {
+          tokenErr = fieldError("validation_existing_token_email", `The new email address is already registered: ${newEmail}.`);
+        } else {
+          found = a;
+          if (a.collection.id !== c.id) tokenErr = collectionMismatch();
+        }
+      }
+    }
+    let passwordErr: FieldError | null = required(input.password);
+    if (!passwordErr && !(found && (await verifyPassword(input.password!, String(found.record.passwordHash ?? ""))))) {
+      passwordErr = fieldError("validation_invalid_password", "Missing or invalid auth record password.");
+    }
+    const errors = collectErrors({ password: [passwordErr], token: [tokenErr] });
+    if (errors) throw new ApiError(400, GENERIC, errors);
+    this.repo.update(c.name, String(found!.record.id), { email: newEmail, verified: 1, tokenKey: randomString(50), updated: nowString() });
+  }
+
+  // ------------------------------------------------------------ auth methods
+
+  /** What the sign-in screen may offer for a collection: password sign-in kinds and the enabled OAuth2 providers. */
+  authMethods(c: CollectionModel): { authProviders: ProviderInfo[]; usernamePassword: boolean; emailPassword: boolean; onlyVerified: boolean } {
+    const opts = authOptions(c);
+    const authProviders = opts.allowOAuth2Auth ? enabledProviders(this.app.settings.get()) : [];
+    return { authProviders, usernamePassword: !!opts.allowUsernameAuth, emailPassword: !!opts.allowEmailAuth, onlyVerified: !!opts.onlyVerified };
+  }
+
+  // ------------------------------------------------------------ helpers
+
+  private findByEmail(c: CollectionModel, emailAddr: string): RecordData | null {
+    const row = cachedStatement(this.app.db, `SELECT * FROM ${quoteIdent(c.name)} WHERE email = ? LIMIT 1`).get(emailAddr) as Record<string, unknown> | undefined;
+    return row ? recordFromRow(c, row) : null;
+  }
+
+  private async sign(kind: TokenSetting, c: CollectionModel, record: RecordData, extra: Record<string, unknown> = {}): Promise<string> {
+    const cfg = this.app.settings.get()[kind];
+    const claims = { id: String(record.id), type: "authRecord" as const, collectionId: c.id, email: String(record.email ?? ""), ...extra };
+    return signToken(claims, String(record.tokenKey) + cfg.secret, cfg.duration);
+  }
+
+  private async mail(kind: TemplateKind, to: string, token: string): Promise<void> {
+    const settings: Settings = this.app.settings.get();
+    await this.app.mailer.send(templateMail(settings, kind, to, token));
+  }
+
+  /** The record a flow token names, when its collection is an auth one and the signature holds. */
+  private async resolve(token: string, kind: TokenSetting): Promise<AuthRecord | null> {
+    const claims: TokenClaims | null = peekToken(token);
+    if (!claims || typeof claims.collectionId !== "string") return null;
+    const collection = this.app.collections.find(claims.collectionId);
+    if (!collection || !isAuth(collection) || collection.id !== claims.collectionId) return null;
+    const row = this.repo.findById(collection.name, claims.id);
+    if (!row) return null;
+    const record = recordFromRow(collection, row);
+    const secret = this.app.settings.get()[kind].secret;
+    return (await verifyToken(token, String(record.tokenKey) + secret)) ? { collection, record } : null;
+  }
+}
+
+function recentlySent(value: unknown): boolean {
+  const last = typeof value === "string" ? parseDate(value) : null;
+  return !!last && Date.now() - last.getTime() < RESEND_MS;
+}
