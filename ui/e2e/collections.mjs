@@ -466,7 +466,7 @@ export const collectionsJourneys = [
       await page.goto(ctx.url("/collections?collectionId=nope&filter=x&sort=-id&recordId=r"));
       await eventually(async () => page.url().includes(`collectionId=${all.find((c) => c.name === expected[0]).id}`) && !page.url().includes("filter="), { message: "first collection in the address" });
       await openCollection(page, "c_10");
-      equal(await bar.getByRole("link", { name: "c_10" }).getAttribute("aria-current"), "page", "active entry");
+      await eventually(async () => (await bar.getByRole("link", { name: "c_10" }).getAttribute("aria-current")) === "page", { message: "active entry" });
 
       // stale pinned ids are dropped
       await ctx.api.expectOk("DELETE", `/api/collections/${c05.id}`, { token: t });

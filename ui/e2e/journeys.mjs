@@ -114,7 +114,9 @@ export const journeys = [
       // sidebar: Logs is highlighted on /logs
       await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Logs" }).click();
       await page.waitForURL(/#\/logs/);
-      equal(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Logs" }).getAttribute("aria-current"), "page", "active Logs link");
+      // the URL changes a moment before the sidebar re-renders
+      const logsLink = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Logs" });
+      await eventually(async () => (await logsLink.getAttribute("aria-current")) === "page", { message: "active Logs link" });
     },
   },
   {
