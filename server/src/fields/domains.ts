@@ -1,6 +1,7 @@
 import { decodeStruct } from "./decode.js";
 import { isDomain } from "./domain.js";
 import { compact, V, type VErrors } from "./errors.js";
+import { COLUMN, type FieldDef } from "./types.js";
 
 /** The `exceptDomains` / `onlyDomains` options shared by email and url fields. */
 export interface DomainsOptions {
@@ -37,4 +38,18 @@ export function domainAllowed(o: DomainsOptions, domain: string): boolean {
   if (o.exceptDomains && o.exceptDomains.length > 0 && o.exceptDomains.includes(domain)) return false;
   if (o.onlyDomains && o.onlyDomains.length > 0 && !o.onlyDomains.includes(domain)) return false;
   return true;
+}
+
+/** The field definition shared by the text fields whose only options are the domain lists (email, url). */
+export function domainsFieldDef(type: "email" | "url"): FieldDef<DomainsOptions> {
+  return {
+    type,
+    defaults: domainsDefaults,
+    decode: decodeDomains,
+    validate: (o) => validateDomains(o),
+    toJSON: (o) => ({ exceptDomains: o.exceptDomains, onlyDomains: o.onlyDomains }),
+    isMultiple: () => false,
+    columnType: () => COLUMN.text,
+    zeroValue: () => "",
+  };
 }

@@ -1,20 +1,11 @@
 import { isEmailFormat } from "../forms/formats.js";
 import { verr, type VError } from "./errors.js";
-import { decodeDomains, domainAllowed, domainsDefaults, validateDomains, type DomainsOptions } from "./domains.js";
-import { COLUMN, type FieldDef } from "./types.js";
+import { domainAllowed, domainsFieldDef, type DomainsOptions } from "./domains.js";
+import type { FieldDef } from "./types.js";
 
 export type EmailOptions = DomainsOptions;
 
-export const email: FieldDef<EmailOptions> = {
-  type: "email",
-  defaults: domainsDefaults,
-  decode: decodeDomains,
-  validate: (o) => validateDomains(o),
-  toJSON: (o) => ({ exceptDomains: o.exceptDomains, onlyDomains: o.onlyDomains }),
-  isMultiple: () => false,
-  columnType: () => COLUMN.text,
-  zeroValue: () => "",
-};
+export const email: FieldDef<EmailOptions> = domainsFieldDef("email");
 
 /** Checks a (non-empty) email value: its format, then the domain lists. */
 export function validateEmailValue(o: EmailOptions, value: string): VError | null {

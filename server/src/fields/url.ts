@@ -1,20 +1,11 @@
 import { goUrlParse, isUrl } from "../forms/formats.js";
 import { verr, type VError } from "./errors.js";
-import { decodeDomains, domainAllowed, domainsDefaults, validateDomains, type DomainsOptions } from "./domains.js";
-import { COLUMN, type FieldDef } from "./types.js";
+import { domainAllowed, domainsFieldDef, type DomainsOptions } from "./domains.js";
+import type { FieldDef } from "./types.js";
 
 export type UrlOptions = DomainsOptions;
 
-export const url: FieldDef<UrlOptions> = {
-  type: "url",
-  defaults: domainsDefaults,
-  decode: decodeDomains,
-  validate: (o) => validateDomains(o),
-  toJSON: (o) => ({ exceptDomains: o.exceptDomains, onlyDomains: o.onlyDomains }),
-  isMultiple: () => false,
-  columnType: () => COLUMN.text,
-  zeroValue: () => "",
-};
+export const url: FieldDef<UrlOptions> = domainsFieldDef("url");
 
 /** The host name of a URL (without port), as the reference compares it with the domain lists. */
 function urlHostname(value: string): string {

@@ -252,8 +252,12 @@ function scanETag(s: string): { rest: string } | null {
   return null;
 }
 
-function checkIfMatch(v: string | undefined): Cond {
-  if (v === undefined || v === "") return "none";
+/**
+ * Whether an If-Match / If-None-Match list matches: Cairn sends no ETags, so only `*`
+ * can; null when the header is absent.
+ */
+function etagListMatches(v: string | undefined): boolean | null {
+  if (v === undefined || v === "") return null;
   let buf = v;
   for (;;) {
     buf = trimAscii(buf);
@@ -262,30 +266,22 @@ function checkIfMatch(v: string | undefined): Cond {
       buf = buf.slice(1);
       continue;
     }
-    if (buf[0] === "*") return "true";
-    const tag = scanETag(buf);
-    if (!tag) break;
-    buf = tag.rest; // never matches: no ETag is sent
-  }
-  return "false";
-}
-
-function checkIfNoneMatch(v: string | undefined): Cond {
-  if (v === undefined || v === "") return "none";
-  let buf = v;
-  for (;;) {
-    buf = trimAscii(buf);
-    if (buf.length === 0) break;
-    if (buf[0] === ",") {
-      buf = buf.slice(1);
-      continue;
-    }
-    if (buf[0] === "*") return "false";
+    if (buf[0] === "*") return true;
     const tag = scanETag(buf);
     if (!tag) break;
     buf = tag.rest;
   }
-  return "true";
+  return false;
+}
+
+function checkIfMatch(v: string | undefined): Cond {
+  const m = etagListMatches(v);
+  return m === null ? "none" : m ? "true" : "false";
+}
+
+function checkIfNoneMatch(v: string | undefined): Cond {
+  const m = etagListMatches(v);
+  return m === null ? "none" : m ? "false" : "true";
 }
 
 function checkIfUnmodifiedSince(v: string | undefined, modified: Date, hasModTime: boolean): Cond {

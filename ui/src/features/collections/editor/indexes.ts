@@ -1,3 +1,5 @@
+import { splitTopLevel } from "./sqlText";
+
 /**
  * Index statements: CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (columns) [WHERE ...].
  * Parsed into parts so the editor can toggle columns and the unique flag, and rewrite table and
@@ -29,32 +31,6 @@ export function unquoteIdentifier(s: string): string {
     if ((first === "`" && last === "`") || (first === '"' && last === '"') || (first === "[" && last === "]") || (first === "'" && last === "'")) return t.slice(1, -1);
   }
   return t;
-}
-
-/** Splits on commas outside parentheses and quotes. */
-function splitTopLevel(s: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote = "";
-  let cur = "";
-  for (const ch of s) {
-    if (quote) {
-      cur += ch;
-      if (ch === quote) quote = "";
-      continue;
-    }
-    if (ch === "'" || ch === '"' || ch === "`") quote = ch;
-    else if (ch === "(") depth++;
-    else if (ch === ")") depth--;
-    if (ch === "," && depth === 0) {
-      parts.push(cur);
-      cur = "";
-      continue;
-    }
-    cur += ch;
-  }
-  if (cur.trim()) parts.push(cur);
-  return parts.map((p) => p.trim()).filter(Boolean);
 }
 
 function parseColumn(raw: string): IndexColumn {
@@ -107,7 +83,7 @@ export function parseIndex(sql: string): ParsedIndex {
     optional: !!m[2],
     indexName: unquoteIdentifier(m[3]),
     tableName: unquoteIdentifier(m[4]),
-    columns: splitTopLevel(sql.slice(start, end)).map(parseColumn),
+    columns: splitTopLevel(sql.slice(start, end)).filter(Boolean).map(parseColumn),
     where: whereMatch ? whereMatch[1].trim() : "",
   };
 }

@@ -1,28 +1,7 @@
+import { splitTopLevel } from "./sqlText";
+
 /** Column names of a view query's top-level SELECT, as the server names its fields. */
 const SYSTEM_COLUMNS = new Set(["id", "created", "updated"]);
-
-function splitTopLevel(s: string): string[] {
-  const parts: string[] = [];
-  let depth = 0;
-  let quote = "";
-  let cur = "";
-  for (const ch of s) {
-    if (quote) {
-      cur += ch;
-      if (ch === quote) quote = "";
-      continue;
-    }
-    if (ch === "'" || ch === '"' || ch === "`") quote = ch;
-    else if (ch === "(") depth++;
-    else if (ch === ")") depth--;
-    if (ch === "," && depth === 0) {
-      parts.push(cur.trim());
-      cur = "";
-    } else cur += ch;
-  }
-  if (cur.trim()) parts.push(cur.trim());
-  return parts;
-}
 
 function unquote(s: string): string {
   return s.replace(/^[`"[']|[`"\]']$/g, "");
