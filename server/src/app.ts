@@ -9,6 +9,7 @@ import { AdminService } from "./services/admins.js";
 import { CollectionService } from "./services/collections.js";
 import { RecordsApi } from "./records/api.js";
 import { RecordAuth } from "./records/auth.js";
+import { createEventBus, type EventBus } from "./events/bus.js";
 
 export interface AppOptions {
   /** The data directory holding data.db, logs.db and storage/. */
@@ -29,6 +30,8 @@ export interface App {
   readonly collections: CollectionService;
   readonly records: RecordsApi;
   readonly recordAuth: RecordAuth;
+  /** Announces committed changes (records, collections, settings, admins). */
+  readonly events: EventBus;
   /** Flushes pending logs and closes the databases. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -41,12 +44,14 @@ export function createApp(opts: AppOptions): App {
   const logsDb = openDatabase(path.join(dataDir, "logs.db"));
   migrateDataDb(db);
   migrateLogsDb(logsDb);
+  const events = createEventBus();
   const settings = new SettingsStore(db);
+  settings.onChange((s) => events.emit({ type: "settings.save", settings: s }));
   const logs = new LogWriter(logsDb, settings);
   const mailer = new Mailer(settings);
   const admins = new AdminService({ db, settings, mailer });
   const collections = new CollectionService({ db, dataDir, settings, dev: opts.dev ?? false });
-  const records = new RecordsApi({ db, collections, dataDir, settings, dev: opts.dev ?? false });
+  const records = new RecordsApi({ db, collections, dataDir, settings, events, dev: opts.dev ?? false });
   const recordAuth = new RecordAuth({ db, collections, settings });
   let closed = false;
   return {
@@ -61,6 +66,7 @@ export function createApp(opts: AppOptions): App {
     collections,
     records,
     recordAuth,
+    events,
     async close() {
       if (closed) return;
       closed = true;

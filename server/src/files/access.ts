@@ -1,5 +1,5 @@
 import type { AdminRow } from "../models/admin.js";
-import { ApiError } from "../http/errors.js";
+import { ApiError } from "../tools/errors.js";
 
 /**
  * Who asks for a protected file. The reference reads only the `?token=` query

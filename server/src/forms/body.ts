@@ -1,4 +1,4 @@
-import { ApiError } from "../http/errors.js";
+import { ApiError } from "../tools/errors.js";
 
 /**
  * What the body parser stores for a malformed body: each endpoint then answers with its

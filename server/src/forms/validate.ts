@@ -1,4 +1,4 @@
-import { FE, fieldError, type FieldError } from "../http/errors.js";
+import { FE, fieldError, type FieldError } from "../tools/errors.js";
 import { isEmailFormat } from "./formats.js";
 
 /** Small composable checks returning the reference's field error, or null when valid. */

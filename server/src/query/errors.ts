@@ -1,4 +1,4 @@
-import { ApiError } from "../http/errors.js";
+import { ApiError } from "../tools/errors.js";
 
 /** The reference's generic body for a bad filter, sort or paging parameter. */
 export const GENERIC_MESSAGE = "Something went wrong while processing your request.";

@@ -1,5 +1,5 @@
 import type { Condition, Expr, Operand, SignOperator } from "./ast.js";
-import { ApiError } from "../http/errors.js";
+import { ApiError } from "../tools/errors.js";
 import { queryError } from "./errors.js";
 import { likePattern } from "./like.js";
 import { macroValue } from "./macros.js";

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import type { App } from "../app.js";
-import { ApiError } from "../http/errors.js";
+import { ApiError } from "../tools/errors.js";
 import { INVALID_BODY } from "../forms/body.js";
 import type { FileSystem } from "../files/filesystem.js";
 import { fileKey, recordPrefix, thumbsPrefix, uploadBaseName } from "../files/names.js";
@@ -30,9 +30,9 @@ const isRawMultipart = (b: unknown): b is RawMultipart => typeof b === "object" 
 export class RecordsApi extends RecordService {
   private fsCache: { fs: FileSystem; thumbs: Thumbnailer } | null = null;
 
-  private readonly env: Pick<App, "db" | "collections" | "dataDir" | "settings"> & Partial<Pick<App, "dev">>;
+  private readonly env: Pick<App, "db" | "collections" | "dataDir" | "settings" | "events"> & Partial<Pick<App, "dev">>;
 
-  constructor(env: Pick<App, "db" | "collections" | "dataDir" | "settings"> & Partial<Pick<App, "dev">>) {
+  constructor(env: Pick<App, "db" | "collections" | "dataDir" | "settings" | "events"> & Partial<Pick<App, "dev">>) {
     super(env);
     this.env = env;
     env.settings.onChange(() => {
@@ -116,17 +116,21 @@ export class RecordsApi extends RecordService {
   async createWithFiles(c: CollectionModel, body: SubmittedBody, who: Requester): Promise<RecordData> {
     const res = await this.create(c, body, who);
     await this.storeFiles(c, res);
+    this.env.events.emit({ type: "record.create", collection: c, record: res.data });
     return res.data;
   }
 
   async updateWithFiles(c: CollectionModel, id: string, body: SubmittedBody, who: Requester): Promise<RecordData> {
     const res = await this.update(c, id, body, who);
     await this.storeFiles(c, res);
+    this.env.events.emit({ type: "record.update", collection: c, record: res.data });
     return res.data;
   }
 
   async deleteWithFiles(c: CollectionModel, id: string, who: Requester): Promise<void> {
-    const deleted = this.delete(c, id, who);
+    const { deleted, updated } = this.delete(c, id, who);
+    for (const u of updated) this.env.events.emit({ type: "record.update", collection: u.collection, record: u.record });
+    for (const d of deleted) this.env.events.emit({ type: "record.delete", collection: d.collection, record: d.record });
     const { fs } = this.storage();
     for (const d of deleted) {
       try {

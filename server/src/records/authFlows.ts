@@ -4,7 +4,7 @@ import { peekToken, signToken, verifyToken, type TokenClaims } from "../auth/tok
 import { cachedStatement } from "../db/connection.js";
 import { quoteIdent } from "../db/dialect.js";
 import { RecordsRepo } from "../db/records.js";
-import { ApiError, fieldError, FE, type FieldError } from "../http/errors.js";
+import { ApiError, fieldError, FE, type FieldError } from "../tools/errors.js";
 import { templateMail, type TemplateKind } from "../mail/templates.js";
 import { authOptions, isAuth, type CollectionModel } from "../models/collection.js";
 import { collectErrors, email as emailCheck, lengthBetween, required } from "../forms/validate.js";

@@ -1,4 +1,4 @@
-import { ApiError } from "../http/errors.js";
+import { ApiError } from "../tools/errors.js";
 
 /**
  * The `fields` query parameter: which keys of a record answer to keep (`id,title`,

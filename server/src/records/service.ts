@@ -5,7 +5,7 @@ import { RecordsRepo, type Row } from "../db/records.js";
 import { errorsToData, V, verr, type VErrors } from "../fields/errors.js";
 import { isMultipleField, type RelationOptions } from "../fields/index.js";
 import { isEmailFormat } from "../forms/formats.js";
-import { ApiError, forbidden, notFound } from "../http/errors.js";
+import { ApiError, forbidden, notFound } from "../tools/errors.js";
 import { authOptions, isAuth, isView, type CollectionModel } from "../models/collection.js";
 import { runList } from "../query/list.js";
 import type { ListQuery, ListResult } from "../query/types.js";
@@ -42,6 +42,19 @@ export interface SaveResult {
   data: RecordData;
   uploads: PreparedUpload[];
   removedFiles: string[];
+}
+
+/** A record a delete removed or changed (cascades included), as it was at that point. */
+export interface TouchedRecord {
+  collection: CollectionModel;
+  id: string;
+  record: RecordData;
+}
+
+/** What one delete did: the records it removed and those it saved without the deleted id. */
+export interface DeleteResult {
+  deleted: TouchedRecord[];
+  updated: TouchedRecord[];
 }
 
 /** Who asks, and what `@request.*` reads. */
@@ -235,26 +248,27 @@ export class RecordService {
    * refused when it is required; the others are saved without the id.
    * Returns the deleted records (for file cleanup).
    */
-  delete(c: CollectionModel, id: string, who: Requester): { collection: CollectionModel; id: string }[] {
+  delete(c: CollectionModel, id: string, who: Requester): DeleteResult {
     if (isView(c)) throw new ApiError(400, UNSUPPORTED_TYPE);
     const rule = this.ruleFor(c.deleteRule, who);
     if (!this.repo.idExists(c.name, id)) throw notFound();
     if (rule !== null && !checkRule(this.target(c, rule, who), id)) throw notFound();
-    const deleted: { collection: CollectionModel; id: string }[] = [];
+    const result: DeleteResult = { deleted: [], updated: [] };
     try {
-      transaction(this.db, () => this.deleteCascade(c, id, deleted, 0));
+      transaction(this.db, () => this.deleteCascade(c, id, result, 0));
     } catch (err) {
       if (err instanceof ApiError) throw err;
       if (this.app.dev) console.error(err);
       throw new ApiError(400, DELETE_FAILED);
     }
-    return deleted;
+    return result;
   }
 
-  private deleteCascade(c: CollectionModel, id: string, deleted: { collection: CollectionModel; id: string }[], depth: number): void {
-    if (depth > 100 || deleted.some((d) => d.collection.id === c.id && d.id === id)) return;
+  private deleteCascade(c: CollectionModel, id: string, result: DeleteResult, depth: number): void {
+    if (depth > 100 || result.deleted.some((d) => d.collection.id === c.id && d.id === id)) return;
+    const record = this.find(c, id);
     this.repo.delete(c.name, id);
-    deleted.push({ collection: c, id });
+    if (record) result.deleted.push({ collection: c, id, record });
     for (const other of this.app.collections.all()) {
       if (isView(other)) continue;
       for (const f of other.schema) {
@@ -264,13 +278,14 @@ export class RecordService {
           const rec = recordFromRow(other, row as Row);
           const ids = (Array.isArray(rec[f.name]) ? (rec[f.name] as string[]) : [String(rec[f.name])]).filter((x) => x !== id && x !== "");
           if (ids.length === 0 && (f.options as RelationOptions).cascadeDelete) {
-            this.deleteCascade(other, String(rec.id), deleted, depth + 1);
+            this.deleteCascade(other, String(rec.id), result, depth + 1);
             continue;
           }
           if (ids.length === 0 && f.required) throw new ApiError(400, DELETE_FAILED);
           rec[f.name] = multiple ? ids : (ids[0] ?? "");
           rec.updated = nowString();
           this.repo.update(other.name, String(rec.id), rowFromRecord(other, rec));
+          result.updated.push({ collection: other, id: String(rec.id), record: rec });
         }
       }
     }

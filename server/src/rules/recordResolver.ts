@@ -1,6 +1,6 @@
 import { quoteIdent } from "../db/dialect.js";
 import { isMultipleField, type RelationOptions, type SchemaField } from "../fields/index.js";
-import { forbidden } from "../http/errors.js";
+import { forbidden } from "../tools/errors.js";
 import { BASE_FIELD_NAMES, isAuth, type CollectionModel } from "../models/collection.js";
 import { parseIndex } from "../models/collectionIndex.js";
 import { QueryError } from "../query/errors.js";

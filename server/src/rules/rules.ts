@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { CollectionsRepo } from "../db/collections.js";
 import { cachedStatement, type DB } from "../db/connection.js";
 import { quoteIdent } from "../db/dialect.js";
-import { forbidden } from "../http/errors.js";
+import { forbidden } from "../tools/errors.js";
 import type { CollectionModel } from "../models/collection.js";
 import { queryError } from "../query/errors.js";
 import { compileFilter, type FilterSqlOptions } from "../query/filterSql.js";

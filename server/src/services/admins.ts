@@ -1,6 +1,6 @@
 import type { App } from "../app.js";
 import { AdminsRepo } from "../db/admins.js";
-import { badRequest, fieldError, FE, ValidationError } from "../http/errors.js";
+import { badRequest, fieldError, FE, ValidationError } from "../tools/errors.js";
 import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN, adminJson, type AdminRow } from "../models/admin.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { peekToken, signToken, verifyToken } from "../auth/tokens.js";

@@ -1,7 +1,7 @@
 import type { App } from "../app.js";
 import { transaction } from "../db/connection.js";
 import { CollectionsRepo } from "../db/collections.js";
-import { ApiError } from "../http/errors.js";
+import { ApiError } from "../tools/errors.js";
 import { DecodeError, errorsToData, type VErrors } from "../fields/errors.js";
 import {
   collectionJson, type CollectionModel, COLLECTION_LIST_COLUMNS, collectionFromRow, type CollectionRow, viewOptions,

@@ -1,5 +1,5 @@
 import { JsonObject, LoadError, parseFirstJsonValue, type JsonValue } from "../settings/goJson.js";
-import { ApiError } from "../http/errors.js";
+import { ApiError } from "../tools/errors.js";
 import { fieldDef, isFieldType, type SchemaField } from "../fields/index.js";
 import { fieldFor, isObject, toPlain } from "../fields/decode.js";
 import { DecodeError } from "../fields/errors.js";

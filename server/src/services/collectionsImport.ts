@@ -1,6 +1,6 @@
 import { JsonObject, type JsonValue } from "../settings/goJson.js";
 import { transaction } from "../db/connection.js";
-import { ApiError } from "../http/errors.js";
+import { ApiError } from "../tools/errors.js";
 import { parseDateTime, formatDateTime } from "../fields/dateTime.js";
 import { fieldFor, toPlain } from "../fields/decode.js";
 import { DecodeError, errorsToData, errorsToRaw, goJsonStringify, verr, type VErrors } from "../fields/errors.js";

@@ -1,5 +1,5 @@
 import { createPrivateKey, sign, type KeyObject } from "node:crypto";
-import { ApiError, ValidationError } from "../http/errors.js";
+import { ApiError, ValidationError } from "../tools/errors.js";
 import { fieldErrors, rules } from "./validate.js";
 
 export interface AppleSecretInput {

@@ -1,4 +1,4 @@
-import { ValidationError } from "../http/errors.js";
+import { ValidationError } from "../tools/errors.js";
 import { decodeRequestBody } from "./requestBody.js";
 import { keepRedactedSecrets } from "./redact.js";
 import { SETTINGS_SHAPE } from "./schema.js";

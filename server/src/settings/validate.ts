@@ -1,4 +1,4 @@
-import { FE, fieldError, type FieldError, type FieldErrors } from "../http/errors.js";
+import { FE, fieldError, type FieldError, type FieldErrors } from "../tools/errors.js";
 import { cronError } from "./cron.js";
 import { OAUTH2_PROVIDERS, TOKEN_SETTINGS } from "./defaults.js";
 import { isEmailFormat, isHost, isUrl } from "../forms/formats.js";

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "../../src/http/errors.js";
+import { ApiError } from "../../src/tools/errors.js";
 import { compileFilter, jsonValues } from "../../src/query/filterSql.js";
 import { runList } from "../../src/query/list.js";
 import { tableResolver } from "../../src/query/tableResolver.js";

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "../../src/http/errors.js";
+import { ApiError } from "../../src/tools/errors.js";
 import { jsonValues } from "../../src/query/filterSql.js";
 import { runList } from "../../src/query/list.js";
 import { tableResolver } from "../../src/query/tableResolver.js";

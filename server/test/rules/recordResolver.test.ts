@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { ApiError } from "../../src/http/errors.js";
+import { ApiError } from "../../src/tools/errors.js";
 import type { CollectionModel } from "../../src/models/collection.js";
 import { QueryError } from "../../src/query/errors.js";
 import { compileFilter } from "../../src/query/filterSql.js";

@@ -14,7 +14,7 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CollectionsRepo } from "../../src/db/collections.js";
-import { ApiError } from "../../src/http/errors.js";
+import { ApiError } from "../../src/tools/errors.js";
 import { runList } from "../../src/query/list.js";
 import { recordResolver } from "../../src/rules/recordResolver.js";
 import type { RequestInfo } from "../../src/rules/requestInfo.js";
