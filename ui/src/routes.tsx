@@ -13,6 +13,10 @@ const RecordConfirmVerification = lazy(() => import("./features/public/RecordCon
 const RecordConfirmEmailChange = lazy(() => import("./features/public/RecordConfirmEmailChangePage"));
 const OAuth2RedirectSuccess = lazy(() => import("./features/public/OAuth2RedirectPage").then((m) => ({ default: m.OAuth2RedirectSuccessPage })));
 const OAuth2RedirectFailure = lazy(() => import("./features/public/OAuth2RedirectPage").then((m) => ({ default: m.OAuth2RedirectFailurePage })));
+// Sync (export/import collections) and backups pages: page content only; the settings layout hosts them.
+const ExportCollectionsPage = lazy(() => import("./features/sync/ExportCollectionsPage"));
+const ImportCollectionsPage = lazy(() => import("./features/sync/ImportCollectionsPage"));
+// BACKUPS_PAGE_PENDING
 
 /** guest: only when not signed in; admin: signed-in admin only; public: no condition. */
 export type Access = "guest" | "admin" | "public";
@@ -50,8 +54,8 @@ export const routes: RouteDef[] = [
   { path: "/settings/storage", access: "admin", sidebar: true, component: placeholder("Files storage", "Settings") },
   { path: "/settings/auth-providers", access: "admin", sidebar: true, component: placeholder("Auth providers", "Settings") },
   { path: "/settings/tokens", access: "admin", sidebar: true, component: placeholder("Token options", "Settings") },
-  { path: "/settings/export-collections", access: "admin", sidebar: true, component: placeholder("Export collections", "Settings") },
-  { path: "/settings/import-collections", access: "admin", sidebar: true, component: placeholder("Import collections", "Settings") },
+  { path: "/settings/export-collections", access: "admin", sidebar: true, component: ExportCollectionsPage },
+  { path: "/settings/import-collections", access: "admin", sidebar: true, component: ImportCollectionsPage },
   { path: "/settings/backups", access: "admin", sidebar: true, component: placeholder("Backups", "Settings") },
 
   { path: "/users/confirm-password-reset/:token", access: "public", sidebar: false, component: RecordConfirmPasswordReset },

@@ -26,6 +26,12 @@ const paths = {
   mail: "M3 6h18v12H3zm0 0 9 7 9-7",
   chevronDown: "m6 9 6 6 6-6",
   filter: "M4 5h16l-6 7.5V19l-4 1v-7.5L4 5Z",
+  upload: "M12 16V5m0 0L7.5 9.5M12 5l4.5 4.5M5 19h14",
+  plus: "M12 5v14M5 12h14",
+  trash: "M4 7h16M9 7V4h6v3m-9 0 1 13h10l1-13M10 11v6m4-6v6",
+  restore: "M4 12a8 8 0 1 0 2.3-5.7M4 4v5h5",
+  archive: "M3 4h18v4H3zm2 4v12h14V8M10 12h4",
+  arrowRight: "M5 12h14m-6-6 6 6-6 6",
 } as const;
 
 export type IconName = keyof typeof paths;

@@ -12,3 +12,15 @@ export function downloadJson(data: unknown, filename: string): void {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** Starts a browser download of a URL (the server's Content-Disposition names the file). */
+export function downloadUrl(url: string, filename = ""): void {
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = filename;
+  a.rel = "noopener";
+  a.style.display = "none";
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}

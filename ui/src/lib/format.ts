@@ -45,3 +45,16 @@ export function isEmptyValue(v: unknown): boolean {
 export function plural(n: number, one: string, many: string): string {
   return n === 1 ? one : many;
 }
+
+const SIZE_UNITS = ["B", "KB", "MB", "GB", "TB"];
+
+/** A byte count for people: 1 decimal from KB up (1024-based), "0 B" for nothing. */
+export function formatFileSize(bytes: number): string {
+  let n = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  let unit = 0;
+  while (n >= 1024 && unit < SIZE_UNITS.length - 1) {
+    n /= 1024;
+    unit++;
+  }
+  return unit === 0 ? `${n} B` : `${n.toFixed(1).replace(/\.0$/, "")} ${SIZE_UNITS[unit]}`;
+}
