@@ -16,7 +16,7 @@ const OAuth2RedirectFailure = lazy(() => import("./features/public/OAuth2Redirec
 // Sync (export/import collections) and backups pages: page content only; the settings layout hosts them.
 const ExportCollectionsPage = lazy(() => import("./features/sync/ExportCollectionsPage"));
 const ImportCollectionsPage = lazy(() => import("./features/sync/ImportCollectionsPage"));
-// BACKUPS_PAGE_PENDING
+const BackupsPage = lazy(() => import("./features/backups/BackupsPage"));
 
 /** guest: only when not signed in; admin: signed-in admin only; public: no condition. */
 export type Access = "guest" | "admin" | "public";
@@ -56,7 +56,7 @@ export const routes: RouteDef[] = [
   { path: "/settings/tokens", access: "admin", sidebar: true, component: placeholder("Token options", "Settings") },
   { path: "/settings/export-collections", access: "admin", sidebar: true, component: ExportCollectionsPage },
   { path: "/settings/import-collections", access: "admin", sidebar: true, component: ImportCollectionsPage },
-  { path: "/settings/backups", access: "admin", sidebar: true, component: placeholder("Backups", "Settings") },
+  { path: "/settings/backups", access: "admin", sidebar: true, component: BackupsPage },
 
   { path: "/users/confirm-password-reset/:token", access: "public", sidebar: false, component: RecordConfirmPasswordReset },
   { path: "/auth/confirm-password-reset/:token", access: "public", sidebar: false, component: RecordConfirmPasswordReset },

@@ -1,0 +1,61 @@
+import { useRef, useState } from "react";
+import { Icon } from "../../components/Icon";
+import { Tooltip } from "../../components/Tooltip";
+import { useUploadBackup } from "../../data/backups/uploadBackup";
+import { handleError, isAbortError, normalizeError } from "../../lib/errors";
+import { addErrorToast, addSuccessToast } from "../../lib/toasts";
+import { MESSAGES } from "./backupsModel";
+
+/** Uploads a zip picked by the user; shows the progress; a new pick is ignored while one uploads. */
+export function BackupUploadButton() {
+  const upload = useUploadBackup();
+  const input = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const busy = progress !== null;
+
+  const start = async (file: File) => {
+    if (busy) return;
+    setProgress(0);
+    try {
+      await upload.mutateAsync({ file, onProgress: setProgress });
+      addSuccessToast(MESSAGES.uploaded);
+    } catch (err) {
+      if (isAbortError(err)) return;
+      const fileMessage = (normalizeError(err).response.data as { file?: { message?: string } } | undefined)?.file?.message;
+      if (fileMessage) addErrorToast(fileMessage);
+      else handleError(err);
+    } finally {
+      setProgress(null);
+      if (input.current) input.current.value = "";
+    }
+  };
+
+  const percent = Math.round((progress ?? 0) * 100);
+  return (
+    <span className="backups-upload">
+      <input
+        ref={input}
+        type="file"
+        accept="application/zip"
+        hidden
+        aria-hidden="true"
+        tabIndex={-1}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void start(file);
+        }}
+      />
+      <Tooltip text="Upload backup">
+        <button type="button" className="btn-icon btn-sm" aria-label="Upload backup" disabled={busy} aria-busy={busy || undefined} onClick={() => input.current?.click()}>
+          <Icon name="upload" size={16} />
+        </button>
+      </Tooltip>
+      {busy ? (
+        <span className="backups-upload-progress" role="status">
+          <progress max={100} value={percent} aria-label="Upload progress" />
+          <span className="txt-hint">Uploading {percent}%</span>
+        </span>
+      ) : null}
+    </span>
+  );
+}
