@@ -4,6 +4,8 @@ import { equal, eventually, hidden, ok, visible } from "./expect.mjs";
 import { tokenFromMail } from "./smtp.mjs";
 import { measureSignInJs, SIGN_IN_JS_BUDGET_BYTES } from "./budget.mjs";
 import { collectionsJourneys } from "./collections.mjs";
+import { syncJourneys } from "./sync.mjs";
+import { backupsJourneys } from "./backups.mjs";
 
 const ADMIN_EMAIL = "admin@example.com";
 const FIRST_PASSWORD = "first-pass-123";
@@ -403,6 +405,8 @@ export const journeys = [
     },
   },
   ...collectionsJourneys,
+  ...syncJourneys,
+  ...backupsJourneys,
   {
     name: "accessibility (axe) in both themes",
     async run(ctx) {

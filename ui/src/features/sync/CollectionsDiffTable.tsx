@@ -32,7 +32,8 @@ export function CollectionsDiffTable({ diff }: { diff: CollectionDiff }) {
         <strong>{title}</strong>
         <code className="txt-hint">{diff.id}</code>
       </h3>
-      <div className="table-wrapper">
+      {/* Focusable so the (possibly scrolling) tables are reachable by keyboard. */}
+      <div className="table-wrapper" tabIndex={0} aria-label={`Props of ${title}`} role="group">
         <table className="table diff-table">
           <thead>
             <tr>

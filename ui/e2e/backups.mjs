@@ -1,0 +1,271 @@
+// Journeys of the Backups page: create, download, upload, restore and delete a backup, the
+// options form (auto backups, S3 with a real s3rver), and axe on the page and its popups.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import S3rver from "s3rver";
+import { seriousViolations } from "./a11y.mjs";
+import { adminToken, signIn } from "./adminSession.mjs";
+import { equal, eventually, hidden, ok, visible } from "./expect.mjs";
+import { freePort } from "./servers.mjs";
+
+const FIRST = "e2e_first.zip";
+const UPLOADED = "e2e_uploaded.zip";
+const LATE_COLLECTION = "e2e_after_backup";
+
+async function openBackups(ctx, page) {
+  await page.goto(ctx.url("/settings/backups"));
+  await visible(page.getByRole("heading", { name: "Backup and restore your data" }));
+}
+
+function row(page, key) {
+  return page.getByTestId("backup-row").filter({ hasText: key });
+}
+
+async function listKeys(ctx) {
+  const list = await ctx.api.expectOk("GET", "/api/backups", { token: await adminToken(ctx) });
+  return list.map((b) => b.key);
+}
+
+export const backupsJourneys = [
+  {
+    name: "backups: create, download and upload",
+    async run(ctx) {
+      const { page } = await ctx.newPage({ acceptDownloads: true });
+      await signIn(ctx, page);
+      await openBackups(ctx, page);
+      equal(await page.title(), "Backups - Acme - Cairn", "page title");
+      await visible(page.getByText("No backups yet."));
+      await ctx.shot(page, "backups-empty");
+
+      // create: the name pattern, then a named backup
+      await page.getByRole("button", { name: "Initialize new backup" }).click();
+      const dialog = page.getByRole("dialog", { name: "Initialize new backup" });
+      await visible(dialog.getByLabel("Backup name"));
+      equal(await dialog.getByLabel("Backup name").getAttribute("name"), "name", "form field name");
+      await dialog.getByLabel("Backup name").fill("Bad Name");
+      await dialog.getByRole("button", { name: "Start backup" }).click();
+      await visible(dialog.getByText("Must be in a valid format."));
+      await dialog.getByLabel("Backup name").fill(FIRST);
+      await ctx.shot(page, "backups-create");
+      await dialog.getByRole("button", { name: "Start backup" }).click();
+      await visible(page.getByText("Successfully generated new backup."), 30000);
+      await hidden(dialog);
+      await visible(row(page, FIRST));
+      const size = await row(page, FIRST).locator(".backups-item-size").textContent();
+      ok(/^\(\d+(\.\d)? (KB|MB)\)$/.test(size), `formatted size (${size})`);
+      await visible(page.getByRole("button", { name: "Initialize new backup" }));
+
+      // download through the file token
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: `Download ${FIRST}` }).click()]);
+      equal(download.suggestedFilename(), FIRST, "downloaded file name");
+      const file = await download.path();
+      equal(readFileSync(file).subarray(0, 2).toString("latin1"), "PK", "a zip archive");
+
+      // upload: a wrong type is refused with the file field's message, a zip is added on top
+      const input = page.locator('input[type="file"][accept="application/zip"]');
+      await input.setInputFiles({ name: "notes.zip", mimeType: "text/plain", buffer: Buffer.from("not a zip") });
+      await visible(page.locator(".toast-error").filter({ hasText: "application/zip" }));
+      await input.setInputFiles({ name: UPLOADED, mimeType: "application/zip", buffer: readFileSync(file) });
+      await visible(page.getByText("Successfully uploaded a new backup."), 30000);
+      await visible(row(page, UPLOADED));
+      const keys = await page.getByTestId("backup-row").locator(".backups-item-name").allTextContents();
+      equal(keys.join(","), `${UPLOADED},${FIRST}`, "newest first");
+      await ctx.shot(page, "backups-list");
+    },
+  },
+  {
+    name: "backups: restore",
+    async run(ctx) {
+      const token = await adminToken(ctx);
+      ok((await listKeys(ctx)).includes(FIRST), "the backup to restore exists");
+      await ctx.api.expectOk("POST", "/api/collections", { token, body: { name: LATE_COLLECTION, type: "base", schema: [{ name: "title", type: "text" }] } });
+      const { page } = await ctx.newPage();
+      await signIn(ctx, page);
+      await openBackups(ctx, page);
+      await page.getByRole("button", { name: `Restore ${FIRST}` }).click();
+      const dialog = page.getByRole("alertdialog", { name: `Restore ${FIRST}` });
+      await visible(dialog.getByText(/experimental/));
+      const submit = dialog.getByRole("button", { name: "Restore backup" });
+      ok(await submit.isDisabled(), "disabled before typing the name");
+      const input = dialog.getByLabel(/Type the backup name/);
+      await input.fill("e2e_first");
+      ok(await submit.isDisabled(), "disabled for a partial name");
+      await input.fill(FIRST);
+      ok(await submit.isEnabled(), "enabled for the exact name");
+      await ctx.shot(page, "backups-restore");
+      await submit.click();
+      // the server restarts on the restored data; the page reloads 2 s after the call returns
+      await page.waitForEvent("load", { timeout: 30000 });
+      await eventually(
+        async () => {
+          const r = await ctx.api.call("GET", `/api/collections/${LATE_COLLECTION}`, { token: await adminToken(ctx) });
+          return r.status === 404;
+        },
+        { timeout: 30000, interval: 500, message: "the collection created after the backup to be gone" },
+      );
+      await visible(page.getByRole("heading", { name: "Backup and restore your data" }), 20000);
+      // the reload may have raced the restart: refresh until the list answers
+      await eventually(
+        async () => {
+          if ((await row(page, FIRST).count()) > 0) return true;
+          await page.getByRole("button", { name: "Refresh" }).click();
+          await page.waitForTimeout(700);
+          return (await row(page, FIRST).count()) > 0;
+        },
+        { timeout: 20000, interval: 300, message: "the backup list after the restore" },
+      );
+    },
+  },
+  {
+    name: "backups: delete",
+    async run(ctx) {
+      const { page } = await ctx.newPage();
+      await signIn(ctx, page);
+      await openBackups(ctx, page);
+      for (const key of [UPLOADED, FIRST]) {
+        await page.getByRole("button", { name: `Delete ${key}` }).click();
+        const confirmBox = page.getByRole("alertdialog", { name: "Confirm action" });
+        await visible(confirmBox.getByText(`Do you really want to delete ${key}?`));
+        await confirmBox.getByRole("button", { name: "Yes" }).click();
+        await visible(page.getByText(`Successfully deleted ${key}.`));
+        await hidden(row(page, key));
+      }
+      await visible(page.getByText("No backups yet."));
+      equal((await listKeys(ctx)).length, 0, "no backups on the server");
+    },
+  },
+  {
+    name: "backups: options (auto backups and S3)",
+    async run(ctx) {
+      const s3dir = mkdtempSync(path.join(tmpdir(), "cairn-e2e-s3-"));
+      const s3port = await freePort();
+      const s3 = new S3rver({ address: "127.0.0.1", port: s3port, silent: true, directory: s3dir, configureBuckets: [{ name: "backups" }], vhostBuckets: false });
+      await s3.run();
+      try {
+        const { page } = await ctx.newPage();
+        await signIn(ctx, page);
+        await openBackups(ctx, page);
+        const toggle = page.getByRole("button", { name: "Backups options" });
+        equal(await toggle.getAttribute("aria-expanded"), "false", "collapsed at first");
+        await toggle.click();
+        equal(await toggle.getAttribute("aria-expanded"), "true", "expanded");
+        const save = page.getByRole("button", { name: "Save changes" });
+        await visible(save);
+        ok(await save.isDisabled(), "Save disabled without changes");
+
+        // auto backups: cron required, presets, max to keep >= 1
+        await page.getByLabel("Enable auto backups").check();
+        ok(await save.isEnabled(), "Save enabled after a change");
+        const cron = page.getByLabel("Cron expression");
+        equal(await cron.getAttribute("placeholder"), "* * * * *", "cron placeholder");
+        await cron.fill("");
+        await save.click();
+        await visible(page.getByText("Cannot be blank."));
+        await page.getByLabel("Cron presets").selectOption("0 0 * * 1,3");
+        equal(await cron.inputValue(), "0 0 * * 1,3", "preset applied");
+        await page.getByLabel("Max @auto backups to keep").fill("0");
+        await save.click();
+        await visible(page.getByText("Must be no less than 1."));
+        await page.getByLabel("Max @auto backups to keep").fill("2");
+        await cron.fill("not a cron");
+        await save.click();
+        await visible(page.getByText(/Invalid cron expression/));
+        await cron.fill("@daily");
+        await save.click();
+        await visible(page.getByText("Successfully saved application settings."));
+        let settings = await ctx.api.expectOk("GET", "/api/settings", { token: await adminToken(ctx) });
+        equal(settings.backups.cron, "@daily", "saved cron");
+        equal(settings.backups.cronMaxKeep, 2, "saved max to keep");
+        ok(await save.isDisabled(), "Save disabled after saving");
+
+        // Reset restores the saved values; turning auto off clears the cron
+        await cron.fill("0 1 * * *");
+        await page.getByRole("button", { name: "Reset" }).click();
+        equal(await cron.inputValue(), "@daily", "reset value");
+        await page.getByLabel("Enable auto backups").uncheck();
+        await hidden(cron);
+
+        // S3: required fields, then a real s3rver bucket
+        await page.getByLabel("Store backups in S3 storage").check();
+        await save.click();
+        equal(await page.getByText("Cannot be blank.").count(), 5, "five required S3 settings");
+        await page.getByLabel("Endpoint").fill(`http://127.0.0.1:${s3port}`);
+        await page.getByLabel("Bucket").fill("backups");
+        await page.getByLabel("Region").fill("us-east-1");
+        await page.getByLabel("Access key").fill("S3RVER");
+        await page.getByLabel("Secret").fill("S3RVER");
+        await page.getByLabel("Force path-style addressing").check();
+        await ctx.shot(page, "backups-options");
+        await save.click();
+        await visible(page.getByText("Successfully saved application settings."));
+        await visible(page.getByText("S3 connected successfully"), 30000);
+        settings = await ctx.api.expectOk("GET", "/api/settings", { token: await adminToken(ctx) });
+        equal(settings.backups.cron, "", "auto backups off");
+        equal(settings.backups.s3.enabled, true, "S3 on");
+        equal(settings.backups.s3.bucket, "backups", "bucket");
+        await ctx.shot(page, "backups-s3-connected");
+
+        // a wrong key: saved, but the connection fails
+        await page.getByLabel("Access key").fill("WRONG");
+        await page.getByLabel("Secret").fill("WRONG");
+        await save.click();
+        await visible(page.getByText("Successfully saved but failed to establish S3 connection."), 30000);
+        await visible(page.getByText("Failed to establish S3 connection", { exact: true }));
+
+        // back to local storage
+        await page.getByLabel("Store backups in S3 storage").uncheck();
+        await save.click();
+        await visible(page.getByText("Successfully saved application settings."));
+        settings = await ctx.api.expectOk("GET", "/api/settings", { token: await adminToken(ctx) });
+        equal(settings.backups.s3.enabled, false, "S3 off again");
+      } finally {
+        await s3.close();
+        rmSync(s3dir, { recursive: true, force: true });
+      }
+    },
+  },
+  {
+    name: "backups: accessibility (axe) of the page and its popups",
+    async run(ctx) {
+      const token = await adminToken(ctx);
+      await ctx.api.expectOk("POST", "/api/backups", { token, body: { name: "e2e_axe.zip" } });
+      const problems = [];
+      try {
+        for (const theme of ["light", "dark"]) {
+          const { page } = await ctx.newPage({ theme });
+          const check = async (label) => {
+            await page.waitForTimeout(250);
+            for (const v of await seriousViolations(page)) problems.push(`[${theme}] ${label}: ${v}`);
+            await ctx.shot(page, `a11y-${label}-${theme}`);
+          };
+          await signIn(ctx, page);
+          await openBackups(ctx, page);
+          await visible(row(page, "e2e_axe.zip"));
+          await page.getByRole("button", { name: "Backups options" }).click();
+          await page.getByLabel("Enable auto backups").check();
+          await page.getByLabel("Store backups in S3 storage").check();
+          await check("backups");
+          await page.getByRole("button", { name: "Reset" }).click();
+          await page.getByRole("button", { name: "Initialize new backup" }).click();
+          await visible(page.getByRole("dialog", { name: "Initialize new backup" }).getByLabel("Backup name"));
+          await check("backups-create");
+          await page.keyboard.press("Escape");
+          await hidden(page.getByRole("dialog", { name: "Initialize new backup" }));
+          await page.getByRole("button", { name: "Restore e2e_axe.zip" }).click();
+          await visible(page.getByRole("alertdialog", { name: "Restore e2e_axe.zip" }));
+          await check("backups-restore");
+          await page.keyboard.press("Escape");
+          await hidden(page.getByRole("alertdialog", { name: "Restore e2e_axe.zip" }));
+          await page.getByRole("button", { name: "Delete e2e_axe.zip" }).click();
+          await visible(page.getByRole("alertdialog", { name: "Confirm action" }));
+          await check("backups-delete-confirm");
+          await page.getByRole("button", { name: "No" }).click();
+        }
+      } finally {
+        await ctx.api.call("DELETE", "/api/backups/e2e_axe.zip", { token });
+      }
+      if (problems.length) throw new Error(`axe found critical/serious violations:\n  ${problems.join("\n  ")}`);
+    },
+  },
+];
