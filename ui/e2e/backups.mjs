@@ -250,12 +250,12 @@ export const backupsJourneys = [
           await page.getByRole("button", { name: "Initialize new backup" }).click();
           await visible(page.getByRole("dialog", { name: "Initialize new backup" }).getByLabel("Backup name"));
           await check("backups-create");
-          await page.keyboard.press("Escape");
+          await page.getByRole("dialog", { name: "Initialize new backup" }).getByRole("button", { name: "Cancel" }).click();
           await hidden(page.getByRole("dialog", { name: "Initialize new backup" }));
           await page.getByRole("button", { name: "Restore e2e_axe.zip" }).click();
           await visible(page.getByRole("alertdialog", { name: "Restore e2e_axe.zip" }));
           await check("backups-restore");
-          await page.keyboard.press("Escape");
+          await page.getByRole("alertdialog", { name: "Restore e2e_axe.zip" }).getByRole("button", { name: "Cancel" }).click();
           await hidden(page.getByRole("alertdialog", { name: "Restore e2e_axe.zip" }));
           await page.getByRole("button", { name: "Delete e2e_axe.zip" }).click();
           await visible(page.getByRole("alertdialog", { name: "Confirm action" }));

@@ -232,8 +232,7 @@ export const syncJourneys = [
         await textarea.fill("not json");
         await visible(page.getByText("Invalid collections configuration."));
         await check("import-invalid");
-        const token = await adminToken(ctx);
-        const posts = await ctx.api.expectOk("GET", `/api/collections/${POSTS}`, { token });
+        const posts = await ensurePosts(ctx);
         const changed = { ...posts, listRule: "id != ''", schema: [...posts.schema.slice(1), { id: "e2esyncaxe0001", name: "axe", type: "bool", system: false, required: false, presentable: false, options: {} }] };
         await textarea.fill(JSON.stringify([changed, { ...changed, id: "e2esyncaxenew1", name: "e2e_sync_axe_new" }]));
         await page.getByRole("checkbox", { name: "Merge with the existing collections" }).check();
