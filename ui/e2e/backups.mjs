@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
-import { seriousViolations } from "./a11y.mjs";
+import { axeChecker, failOnViolations } from "./a11y.mjs";
 import { adminToken, signIn } from "./adminSession.mjs";
 import { equal, eventually, hidden, ok, visible } from "./expect.mjs";
 import { freePort } from "./servers.mjs";
@@ -234,11 +234,7 @@ export const backupsJourneys = [
       try {
         for (const theme of ["light", "dark"]) {
           const { page } = await ctx.newPage({ theme });
-          const check = async (label) => {
-            await page.waitForTimeout(250);
-            for (const v of await seriousViolations(page)) problems.push(`[${theme}] ${label}: ${v}`);
-            await ctx.shot(page, `a11y-${label}-${theme}`);
-          };
+          const check = axeChecker(ctx, page, theme, problems);
           await signIn(ctx, page);
           await openBackups(ctx, page);
           await visible(row(page, "e2e_axe.zip"));
@@ -265,7 +261,7 @@ export const backupsJourneys = [
       } finally {
         await ctx.api.call("DELETE", "/api/backups/e2e_axe.zip", { token });
       }
-      if (problems.length) throw new Error(`axe found critical/serious violations:\n  ${problems.join("\n  ")}`);
+      failOnViolations(problems);
     },
   },
 ];

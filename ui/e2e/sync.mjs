@@ -1,6 +1,6 @@
 // Journeys of the Sync pages: export collections, edit the JSON, import it back with the diff shown.
 import { readFile } from "node:fs/promises";
-import { seriousViolations } from "./a11y.mjs";
+import { axeChecker, failOnViolations } from "./a11y.mjs";
 import { adminToken, signIn } from "./adminSession.mjs";
 import { equal, eventually, hidden, ok, visible } from "./expect.mjs";
 
@@ -218,11 +218,7 @@ export const syncJourneys = [
       const problems = [];
       for (const theme of ["light", "dark"]) {
         const { page } = await ctx.newPage({ theme });
-        const check = async (label) => {
-          await page.waitForTimeout(250);
-          for (const v of await seriousViolations(page)) problems.push(`[${theme}] ${label}: ${v}`);
-          await ctx.shot(page, `a11y-${label}-${theme}`);
-        };
+        const check = axeChecker(ctx, page, theme, problems);
         await signIn(ctx, page);
         await page.goto(ctx.url("/settings/export-collections"));
         await visible(page.getByTestId("export-preview"));
@@ -241,7 +237,7 @@ export const syncJourneys = [
         await visible(page.getByRole("dialog", { name: "Side-by-side diff" }));
         await check("import-diff");
       }
-      if (problems.length) throw new Error(`axe found critical/serious violations:\n  ${problems.join("\n  ")}`);
+      failOnViolations(problems);
     },
   },
 ];

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Field } from "../../components/Field";
+import { SubmitForm } from "../../components/SubmitForm";
 import { Icon } from "../../components/Icon";
 import { OverlayPanel } from "../../components/OverlayPanel";
 import { useCreateBackup } from "../../data/backups/createBackup";
@@ -82,15 +83,7 @@ export function BackupCreatePopup({ open, onClose }: { open: boolean; onClose: (
         </>
       }
     >
-      <form
-        id={formId}
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm id={formId} onSubmit={() => void submit()}>
         <div className="alert alert-info">
           <Icon name="info" />
           <div>
@@ -118,7 +111,7 @@ export function BackupCreatePopup({ open, onClose }: { open: boolean; onClose: (
             />
           )}
         </Field>
-      </form>
+      </SubmitForm>
     </OverlayPanel>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { CopyButton } from "../../components/CopyButton";
 import { Field } from "../../components/Field";
+import { SubmitForm } from "../../components/SubmitForm";
 import { Icon } from "../../components/Icon";
 import { OverlayPanel } from "../../components/OverlayPanel";
 import { useRestoreBackup } from "../../data/backups/restoreBackup";
@@ -61,15 +62,7 @@ export function BackupRestorePopup({ name, onClose }: { name: string; onClose: (
         </>
       }
     >
-      <form
-        id={formId}
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <SubmitForm id={formId} onSubmit={() => void submit()}>
         <div className="alert alert-danger">
           <Icon name="alert" />
           <div>
@@ -94,7 +87,7 @@ export function BackupRestorePopup({ name, onClose }: { name: string; onClose: (
         <div className="backups-restore-copy txt-hint">
           <CopyButton value={shownName} label="Copy the backup name" /> Copy the name
         </div>
-      </form>
+      </SubmitForm>
     </OverlayPanel>
   );
 }

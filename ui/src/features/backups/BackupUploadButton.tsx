@@ -1,4 +1,5 @@
 import { useRef, useState } from "react";
+import { HiddenFileInput } from "../../components/HiddenFileInput";
 import { Icon } from "../../components/Icon";
 import { Tooltip } from "../../components/Tooltip";
 import { useUploadBackup } from "../../data/backups/uploadBackup";
@@ -33,18 +34,7 @@ export function BackupUploadButton() {
   const percent = Math.round((progress ?? 0) * 100);
   return (
     <span className="backups-upload">
-      <input
-        ref={input}
-        type="file"
-        accept="application/zip"
-        hidden
-        aria-hidden="true"
-        tabIndex={-1}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) void start(file);
-        }}
-      />
+      <HiddenFileInput ref={input} accept="application/zip" onFile={(file) => void start(file)} />
       <Tooltip text="Upload backup">
         <button type="button" className="btn-icon btn-sm" aria-label="Upload backup" disabled={busy} aria-busy={busy || undefined} onClick={() => input.current?.click()}>
           <Icon name="upload" size={16} />

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Field } from "../../components/Field";
+import { SubmitForm } from "../../components/SubmitForm";
 import { Spinner } from "../../components/Spinner";
 import { useSettings, useUpdateSettings } from "../../data/settings/settings";
 import { handleError } from "../../lib/errors";
@@ -89,15 +90,7 @@ export function BackupsOptionsForm() {
   };
 
   return (
-    <form
-      id={formId}
-      className="form backups-options-form"
-      noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <SubmitForm id={formId} className="form backups-options-form" onSubmit={() => void submit()}>
       <Field name="backups.autoEnabled" label="Enable auto backups" inline>
         {(p) => (
           <input
@@ -188,6 +181,6 @@ export function BackupsOptionsForm() {
           Save changes
         </button>
       </div>
-    </form>
+    </SubmitForm>
   );
 }

@@ -41,7 +41,7 @@ export default function BackupsPage() {
   return (
     <div className="page backups-page">
       <PageHeader title={BACKUPS_TITLE} breadcrumb="Settings" />
-      <section className="backups-panel" aria-labelledby={titleId}>
+      <section className="content-panel backups-panel" aria-labelledby={titleId}>
         <header className="backups-panel-header">
           <h2 id={titleId} className="backups-panel-title">
             Backup and restore your data

@@ -70,7 +70,7 @@ export default function ExportCollectionsPage() {
   return (
     <div className="page sync-page">
       <PageHeader title={EXPORT_TITLE} breadcrumb="Settings" />
-      <section className="sync-panel" aria-label={EXPORT_TITLE} aria-busy={query.isPending}>
+      <section className="content-panel sync-panel" aria-label={EXPORT_TITLE} aria-busy={query.isPending}>
         {query.isPending ? (
           <div className="sync-loader">
             <Spinner size="lg" label="Loading collections..." />

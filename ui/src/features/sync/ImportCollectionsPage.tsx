@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
+import { HiddenFileInput } from "../../components/HiddenFileInput";
 import { Icon } from "../../components/Icon";
 import { Spinner } from "../../components/Spinner";
 import { useImportBaseCollections, useImportCollections } from "../../data/sync/importCollections";
@@ -105,25 +106,14 @@ export default function ImportCollectionsPage() {
   return (
     <div className="page sync-page">
       <PageHeader title={IMPORT_TITLE} breadcrumb="Settings" />
-      <section className="sync-panel" aria-label={IMPORT_TITLE} aria-busy={loading}>
+      <section className="content-panel sync-panel" aria-label={IMPORT_TITLE} aria-busy={loading}>
         {base.isPending ? (
           <div className="sync-loader">
             <Spinner size="lg" label="Loading collections..." />
           </div>
         ) : (
           <>
-            <input
-              ref={fileInput}
-              type="file"
-              accept=".json,application/json"
-              hidden
-              aria-hidden="true"
-              tabIndex={-1}
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) loadFile(file);
-              }}
-            />
+            <HiddenFileInput ref={fileInput} accept=".json,application/json" onFile={loadFile} />
             <div className="import-intro">
               <label htmlFor={textareaId}>Paste below the collections configuration you want to import or</label>
               <button type="button" className="btn btn-secondary btn-sm" disabled={loadingFile} onClick={() => fileInput.current?.click()}>
