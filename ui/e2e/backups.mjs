@@ -200,6 +200,7 @@ export const backupsJourneys = [
         await save.click();
         await visible(page.getByText("Successfully saved application settings."));
         await visible(page.getByText("S3 connected successfully"), 30000);
+        equal(await page.getByText("Successfully saved but failed to establish S3 connection.").count(), 0, "no failure warning when connected");
         settings = await ctx.api.expectOk("GET", "/api/settings", { token: await adminToken(ctx) });
         equal(settings.backups.cron, "", "auto backups off");
         equal(settings.backups.s3.enabled, true, "S3 on");

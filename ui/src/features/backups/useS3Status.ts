@@ -9,7 +9,7 @@ export type S3Status = { state: "idle" } | { state: "testing" } | { state: "conn
 
 /**
  * The live S3 connection status of the backups storage: tested shortly after load when the saved
- * settings have S3 on, and on demand (after a save). A newer test or cancel() aborts a pending one.
+ * settings have S3 on, and on demand (after a save turned it on or changed it). A newer test or cancel() aborts a pending one.
  */
 export function useS3Status(savedEnabled: boolean | null) {
   const [status, setStatus] = useState<S3Status>({ state: "idle" });
@@ -38,9 +38,18 @@ export function useS3Status(savedEnabled: boolean | null) {
     }
   }, []);
 
+  // Only the first load tests by itself; after a save the form runs the test and awaits its answer.
+  const loaded = useRef(false);
   useEffect(() => {
-    if (!savedEnabled) return;
-    const t = setTimeout(() => void run(), S3_TEST_DELAY_MS);
+    if (savedEnabled === null || loaded.current) return;
+    if (!savedEnabled) {
+      loaded.current = true;
+      return;
+    }
+    const t = setTimeout(() => {
+      loaded.current = true;
+      void run();
+    }, S3_TEST_DELAY_MS);
     return () => clearTimeout(t);
   }, [savedEnabled, run]);
 
