@@ -16,6 +16,7 @@ export function createApi(baseUrl) {
     return { status: res.status, json };
   }
   return {
+    baseUrl,
     call,
     async adminToken(email, password) {
       const r = await call("POST", "/api/admins/auth-with-password", { body: { identity: email, password } });

@@ -1,5 +1,6 @@
 // Journeys of the Backups page: create, download, upload, restore and delete a backup, the
 // options form (auto backups, S3 with a real s3rver), and axe on the page and its popups.
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -133,6 +134,44 @@ export const backupsJourneys = [
       }
       await visible(page.getByText("No backups yet."));
       equal((await listKeys(ctx)).length, 0, "no backups on the server");
+    },
+  },
+  {
+    name: "backups: a long backup shows the in-progress state",
+    async run(ctx) {
+      // ~80 MB of random bytes take the server a few seconds to zip
+      const token = await adminToken(ctx);
+      const blobs = await ctx.api.expectOk("POST", "/api/collections", { token, body: { name: "e2e_blobs", type: "base", schema: [{ name: "f", type: "file", options: { maxSelect: 1, maxSize: 200000000 } }] } });
+      const form = new FormData();
+      form.append("f", new Blob([randomBytes(80 * 1024 * 1024)]), "big.bin");
+      const up = await fetch(`${ctx.api.baseUrl}/api/collections/e2e_blobs/records`, { method: "POST", headers: { authorization: token }, body: form });
+      equal(up.status, 200, "big file stored");
+      try {
+        const { page } = await ctx.newPage();
+        await signIn(ctx, page);
+        await openBackups(ctx, page);
+        await page.getByRole("button", { name: "Initialize new backup" }).click();
+        const dialog = page.getByRole("dialog", { name: "Initialize new backup" });
+        await dialog.getByLabel("Backup name").fill("e2e_big.zip");
+        await dialog.getByRole("button", { name: "Start backup" }).click();
+        // closing during the first 1.5 s is refused
+        await page.keyboard.press("Escape");
+        await visible(page.getByText("A backup has already been started, please wait."));
+        await visible(dialog);
+        // then the popup closes by itself and the page shows the running backup
+        await visible(page.getByText("The backup was started but may take a while to complete. You can come back later."));
+        await hidden(dialog);
+        const busy = page.getByRole("button", { name: "Backup/restore operation is in process" });
+        await visible(busy);
+        ok(await busy.isDisabled(), "the button is disabled while a backup runs");
+        await ctx.shot(page, "backups-in-progress");
+        await visible(page.getByText("Successfully generated new backup."), 60000);
+        await visible(page.getByRole("button", { name: "Initialize new backup" }), 15000);
+        await visible(row(page, "e2e_big.zip"));
+      } finally {
+        await ctx.api.call("DELETE", "/api/backups/e2e_big.zip", { token });
+        await ctx.api.call("DELETE", `/api/collections/${blobs.id}`, { token });
+      }
     },
   },
   {

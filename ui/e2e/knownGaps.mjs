@@ -8,6 +8,7 @@ export const knownGaps = {
     "backups: create, download and upload": BACKUPS_API,
     "backups: restore": BACKUPS_API,
     "backups: delete": BACKUPS_API,
+    "backups: a long backup shows the in-progress state": BACKUPS_API,
     "backups: options (auto backups and S3)": BACKUPS_API,
     "backups: accessibility (axe) of the page and its popups": BACKUPS_API,
   },
