@@ -1,24 +1,16 @@
 import { describe, expect, it } from "vitest";
 import type { Collection } from "../../data/collections/types";
+import { toForm } from "../collections/editor/editorModel";
 import { buildExportPayload, EXPORT_FILE_NAME, exportText, stripTimestamps } from "./exportModel";
 
-const col = (id: string, name: string): Collection =>
-  ({
-    id,
-    created: "2024-01-01 00:00:00.000Z",
-    updated: "2024-01-02 00:00:00.000Z",
-    name,
-    type: "base",
-    system: false,
-    schema: [{ id: "f1", name: "title", type: "text", system: false, required: false, presentable: false, options: {} }],
-    indexes: [],
-    listRule: null,
-    viewRule: null,
-    createRule: null,
-    updateRule: null,
-    deleteRule: null,
-    options: {},
-  }) as Collection;
+const col = (id: string, name: string): Collection => ({
+  ...toForm(null),
+  id,
+  name,
+  created: "2024-01-01 00:00:00.000Z",
+  updated: "2024-01-02 00:00:00.000Z",
+  schema: [{ id: "f1", name: "title", type: "text", system: false, required: false, presentable: false, options: {} }],
+});
 
 describe("export payload", () => {
   const all = [col("a1", "posts"), col("b2", "tags"), col("c3", "users")];
