@@ -16,7 +16,7 @@ const SKELETON_ROWS = 3;
 function RowAction({ label, tip, icon, busy, disabled, danger, onClick }: { label: string; tip: string; icon: "download" | "restore" | "trash"; busy?: boolean; disabled?: boolean; danger?: boolean; onClick: () => void }) {
   return (
     <Tooltip text={tip}>
-      <button type="button" className={`btn-icon btn-sm${danger ? " btn-icon-danger" : ""}`} aria-label={label} disabled={disabled || busy} aria-busy={busy || undefined} onClick={onClick}>
+      <button type="button" className={`btn-icon btn-sm${danger ? " backups-action-danger" : ""}`} aria-label={label} disabled={disabled || busy} aria-busy={busy || undefined} onClick={onClick}>
         {busy ? <Spinner size="sm" label={`${tip}...`} /> : <Icon name={icon} size={16} />}
       </button>
     </Tooltip>
@@ -66,8 +66,8 @@ export function BackupsList({ backups, loading, onRestore }: { backups: BackupFi
       <ul className="backups-list" aria-busy="true" aria-label="Backups">
         {Array.from({ length: SKELETON_ROWS }, (_, i) => (
           <li key={i} className="backups-item backups-skeleton" aria-hidden="true">
-            <span className="skeleton skeleton-icon" />
-            <span className="skeleton skeleton-text" />
+            <span className="backups-skel backups-skel-icon" />
+            <span className="backups-skel backups-skel-text" />
           </li>
         ))}
         <li className="visually-hidden">Loading backups...</li>

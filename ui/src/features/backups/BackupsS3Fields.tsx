@@ -11,7 +11,7 @@ const TEXT_FIELDS: { key: "endpoint" | "bucket" | "region" | "accessKey"; label:
 /** The S3 settings of the backups storage; every text field is required while S3 is on. */
 export function BackupsS3Fields({ value, errors, disabled, onChange }: { value: S3Config; errors: Partial<Record<string, string>>; disabled: boolean; onChange: (next: S3Config) => void }) {
   return (
-    <div className="s3-fields">
+    <div className="backups-s3-fields">
       {TEXT_FIELDS.map((f) => (
         <Field key={f.key} name={`backups.s3.${f.key}`} label={f.label} required error={errors[`backups.s3.${f.key}`]}>
           {(p) => <input {...p} type="text" autoComplete="off" spellCheck={false} required disabled={disabled} value={value[f.key]} onChange={(e) => onChange({ ...value, [f.key]: e.target.value })} />}
@@ -20,7 +20,7 @@ export function BackupsS3Fields({ value, errors, disabled, onChange }: { value: 
       <Field name="backups.s3.secret" label="Secret" required error={errors["backups.s3.secret"]}>
         {(p) => <input {...p} type="password" autoComplete="new-password" required disabled={disabled} value={value.secret} onChange={(e) => onChange({ ...value, secret: e.target.value })} />}
       </Field>
-      <Field name="backups.s3.forcePathStyle" label="Force path-style addressing" inline className="s3-fields-wide">
+      <Field name="backups.s3.forcePathStyle" label="Force path-style addressing" inline className="backups-s3-wide">
         {(p) => <input {...p} type="checkbox" disabled={disabled} checked={value.forcePathStyle} onChange={(e) => onChange({ ...value, forcePathStyle: e.target.checked })} />}
       </Field>
     </div>

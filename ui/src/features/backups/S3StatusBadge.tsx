@@ -11,20 +11,20 @@ export function S3StatusBadge({ status }: { status: S3Status }) {
   if (status.state === "idle") return null;
   if (status.state === "testing")
     return (
-      <span className="s3-status">
+      <span className="backups-s3-status">
         <Spinner size="sm" label="Testing the S3 connection..." />
       </span>
     );
   if (status.state === "connected")
     return (
-      <span className="s3-status label label-success" role="status">
+      <span className="backups-s3-status label label-success" role="status">
         <Icon name="check" size={14} />
         {S3_CONNECTED}
       </span>
     );
   return (
     <Tooltip text={status.message}>
-      <span className="s3-status label label-warning" role="status" tabIndex={0}>
+      <span className="backups-s3-status label label-warning" role="status" tabIndex={0}>
         <Icon name="alert" size={14} />
         {S3_FAILED}
       </span>

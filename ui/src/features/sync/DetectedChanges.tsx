@@ -14,7 +14,7 @@ function Item({ kind, name, id, oldName }: { kind: "Deleted" | "Changed" | "Adde
 export function DetectedChanges({ changes }: { changes: ImportChanges }) {
   return (
     <section className="import-changes" aria-labelledby="import-changes-title">
-      <h2 id="import-changes-title" className="section-title">
+      <h2 id="import-changes-title" className="sync-section-title">
         Detected changes
       </h2>
       <ul className="changes-list">
