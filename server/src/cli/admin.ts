@@ -1,5 +1,5 @@
 import type { App } from "../app.js";
-import { isEmail } from "../forms/validate.js";
+import { isEmail } from "../tools/validate.js";
 
 /** The CLI's minimum (the reference's CLI accepts 8, while its API asks for 10). */
 const CLI_MIN_PASSWORD = 8;

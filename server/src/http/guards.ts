@@ -1,5 +1,5 @@
 import type { FastifyRequest } from "fastify";
-import type { AdminModel } from "../models/admin.js";
+import type { AdminModel } from "../admins/model.js";
 import { unauthorized } from "./errors.js";
 
 export function requireAdmin(req: FastifyRequest): AdminModel {

@@ -3,7 +3,7 @@ import cors from "@fastify/cors";
 import type { App } from "../app.js";
 import { ApiError } from "./errors.js";
 import { resolveAuth } from "./auth.js";
-import { INVALID_BODY } from "../forms/body.js";
+import { INVALID_BODY } from "./body.js";
 import { registerRequestLog } from "./requestLog.js";
 import { healthRoutes } from "./routes/health.js";
 import { adminRoutes } from "./routes/admins.js";

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from "fastify";
 import type { App } from "../app.js";
 import { ApiError } from "../tools/errors.js";
-import { INVALID_BODY } from "../forms/body.js";
+import { INVALID_BODY } from "../http/body.js";
 import type { FileSystem } from "../files/filesystem.js";
 import { fileKey, recordPrefix, thumbsPrefix, uploadBaseName } from "../files/names.js";
 import { createFileSystem } from "../files/storage.js";
 import { Thumbnailer } from "../files/thumbs.js";
-import type { CollectionModel } from "../models/collection.js";
+import type { CollectionModel } from "../collections/model.js";
 import { castValue, type Upload } from "./form.js";
 import type { RecordData } from "./model.js";
 import { LOAD_MESSAGE, RecordService, type Requester, type SaveResult, type SubmittedBody } from "./service.js";

@@ -1,8 +1,8 @@
 import type { App } from "../app.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { peekToken, signToken, verifyToken } from "../auth/tokens.js";
-import { isEmailFormat } from "../forms/formats.js";
-import { authOptions, isAuth, type CollectionModel } from "../models/collection.js";
+import { isEmailFormat } from "../tools/formats.js";
+import { authOptions, isAuth, type CollectionModel } from "../collections/model.js";
 import { cachedStatement } from "../db/connection.js";
 import { quoteIdent } from "../db/dialect.js";
 import { recordFromRow, type RecordData } from "./model.js";

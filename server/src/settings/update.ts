@@ -1,5 +1,5 @@
 import { ValidationError } from "../tools/errors.js";
-import { decodeRequestBody } from "./requestBody.js";
+import { decodeRequestBody } from "../tools/requestBody.js";
 import { keepRedactedSecrets } from "./redact.js";
 import { SETTINGS_SHAPE } from "./schema.js";
 import type { SettingsStore } from "./store.js";

@@ -2,8 +2,8 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { App } from "../../app.js";
 import { notFound } from "../errors.js";
 import { requireAdmin } from "../guards.js";
-import { collectionJson, type CollectionModel } from "../../models/collection.js";
-import { readRequestBody } from "../../services/collectionsForm.js";
+import { collectionJson, type CollectionModel } from "../../collections/model.js";
+import { readRequestBody } from "../../collections/form.js";
 import type { ListQuery } from "../../query/types.js";
 
 type ByName = FastifyRequest<{ Params: { idOrName: string } }>;

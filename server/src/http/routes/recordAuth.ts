@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { App } from "../../app.js";
-import { readBody } from "../../forms/body.js";
-import { authOptions, isAuth } from "../../models/collection.js";
+import { readBody } from "../body.js";
+import { authOptions, isAuth } from "../../collections/model.js";
 import { RecordAuthFlows } from "../../records/authFlows.js";
 import { ApiError, badRequest, forbidden, unauthorized } from "../errors.js";
 import { requester } from "./records.js";

@@ -3,7 +3,7 @@ import type { App } from "../../app.js";
 import type { ListQuery } from "../../query/types.js";
 import type { Requester } from "../../records/service.js";
 import { MULTIPART } from "../../records/api.js";
-import { INVALID_BODY } from "../../forms/body.js";
+import { INVALID_BODY } from "../body.js";
 
 type ListReq = FastifyRequest<{ Params: { collection: string }; Querystring: ListQuery & Record<string, unknown> }>;
 type OneReq = FastifyRequest<{ Params: { collection: string; id: string }; Querystring: Record<string, unknown> }>;
