@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { App } from "../../app.js";
-import { notFound, unauthorized } from "../errors.js";
+import { notFound, unauthorized } from "../../tools/errors.js";
 import { requireAdmin } from "../guards.js";
 import { readBody } from "../body.js";
 import { adminJson, ADMIN_COLUMNS, type AdminRow } from "../../admins/model.js";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { App } from "../../app.js";
-import { notFound } from "../errors.js";
+import { notFound } from "../../tools/errors.js";
 import { requireAdmin } from "../guards.js";
 import { collectionJson, type CollectionModel } from "../../collections/model.js";
 import { readRequestBody } from "../../collections/form.js";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { App } from "../../app.js";
-import { badRequest } from "../errors.js";
+import { badRequest } from "../../tools/errors.js";
 
 export function fileRoutes(app: App): FastifyPluginAsync {
   return async (r) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { App } from "../../app.js";
 import { LogsRepo } from "../../db/logs.js";
-import { badRequest, notFound } from "../errors.js";
+import { badRequest, notFound } from "../../tools/errors.js";
 import { requireAdmin } from "../guards.js";
 import type { RequestLogRouteConfig } from "../requestLog.js";
 import { LOG_COLUMNS, logJson, statsJson } from "../../logs/model.js";

@@ -3,7 +3,7 @@ import type { App } from "../../app.js";
 import { readBody } from "../body.js";
 import { authOptions, isAuth } from "../../collections/model.js";
 import { RecordAuthFlows } from "../../records/authFlows.js";
-import { ApiError, badRequest, forbidden, unauthorized } from "../errors.js";
+import { ApiError, badRequest, forbidden, unauthorized } from "../../tools/errors.js";
 import { requester } from "./records.js";
 
 type ByCollection = FastifyRequest<{ Params: { collection: string }; Querystring: Record<string, unknown> }>;

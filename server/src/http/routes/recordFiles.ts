@@ -2,9 +2,9 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { App } from "../../app.js";
 import { canAccessFile, fileForbidden, resolveFileToken } from "../../files/access.js";
 import { serveRecordFile } from "../../files/recordFiles.js";
-import { dropFileHeaders, sendServeResult } from "../../files/reply.js";
+import { dropFileHeaders, sendServeResult } from "../fileReply.js";
 import { parseDownloadFlag } from "../../files/serve.js";
-import { notFound } from "../errors.js";
+import { notFound } from "../../tools/errors.js";
 
 type FileReq = FastifyRequest<{ Params: { collection: string; record: string; filename: string }; Querystring: Record<string, unknown> }>;
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { App } from "../../app.js";
-import { badRequest, ValidationError } from "../errors.js";
+import { badRequest, ValidationError } from "../../tools/errors.js";
 import { requireAdmin } from "../guards.js";
 import { generateAppleClientSecret, type AppleSecretInput } from "../../settings/appleSecret.js";
 import { LoadError, type Shape } from "../../tools/goJson.js";

@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LocalFileSystem } from "./local.js";
-import { dropFileHeaders, sendServeResult } from "./reply.js";
-import { serveFile } from "./serve.js";
+import { LocalFileSystem } from "../files/local.js";
+import { dropFileHeaders, sendServeResult } from "./fileReply.js";
+import { serveFile } from "../files/serve.js";
 import { cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
 
 let app: FastifyInstance;
