@@ -1,7 +1,11 @@
 import type { App } from "../app.js";
 import { AdminsRepo } from "../db/admins.js";
-import { badRequest, fieldError, FE, ValidationError } from "../tools/errors.js";
-import { ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN, adminJson, type AdminRow } from "./model.js";
+import { badRequest, fieldError, FE, notFound, unauthorized, ValidationError } from "../tools/errors.js";
+import { ADMIN_COLUMNS, ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN, adminJson, type AdminRow } from "./model.js";
+import { ADMIN_REQUIRED, requireAdmin, requireAdminModel, type Caller } from "../auth/caller.js";
+import { runList } from "../query/list.js";
+import { tableResolver } from "../query/tableResolver.js";
+import type { ListQuery, ListResult } from "../query/types.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { peekToken, signToken, verifyToken } from "../auth/tokens.js";
 import { collectErrors, email, exactLength, intBetween, lengthBetween, matchRegex, required } from "../tools/validate.js";
@@ -22,11 +26,25 @@ const ID_RE = /^[a-z0-9]+$/;
 const RESET_RESEND_MS = 2 * 60 * 1000;
 const GENERIC = "Something went wrong while processing your request.";
 
-/** Admin accounts: validation, persistence, sign-in and password reset. Used by the HTTP routes and the CLI. */
+/** A form read lazily, after the access checks (see http/body.ts). */
+type Read<T> = () => T;
+
+/** What a sign-in or token refresh answers. */
+export interface AdminAuthResponse {
+  admin: ReturnType<typeof adminJson>;
+  token: string;
+}
+
+/**
+ * Admin accounts: validation, persistence, sign-in and password reset. Every method of the
+ * API takes the caller and checks access itself; the CLI calls with SYSTEM_CALLER.
+ * `admin.save` / `admin.delete` events go out after each write.
+ */
 export class AdminService {
   readonly repo: AdminsRepo;
+  private readonly resolver = tableResolver("_admins", ADMIN_COLUMNS);
 
-  constructor(private readonly app: Pick<App, "db" | "settings" | "mailer">) {
+  constructor(private readonly app: Pick<App, "db" | "settings" | "mailer" | "events">) {
     this.repo = new AdminsRepo(app.db);
   }
 
@@ -38,7 +56,82 @@ export class AdminService {
     return this.repo.count();
   }
 
-  async create(input: AdminInput): Promise<AdminRow> {
+  // ------------------------------------------------------------ the API, caller first
+
+  /** `auth-with-password`: the admin and a new auth token; 400 "Failed to authenticate." otherwise. */
+  async signIn(read: Read<{ identity?: string; password?: string }>): Promise<AdminAuthResponse> {
+    const body = read();
+    this.validateSignIn(body);
+    return this.authResponse(await this.authenticate(body.identity!, body.password!));
+  }
+
+  /** `auth-refresh`: a new token for the signed-in admin. */
+  async refresh(who: Caller): Promise<AdminAuthResponse> {
+    return this.authResponse(requireAdminModel(who));
+  }
+
+  /** Validates the form, then mails the reset link in the background (the answer never tells whether the email exists). */
+  requestReset(read: Read<{ email?: string }>, onError: (err: unknown) => void): void {
+    const body = read();
+    this.validateResetRequest(body);
+    this.requestPasswordReset(body.email!).catch(onError);
+  }
+
+  async confirmReset(read: Read<{ token?: string; password?: string; passwordConfirm?: string }>): Promise<void> {
+    await this.confirmPasswordReset(read());
+  }
+
+  list(who: Caller, query: ListQuery): ListResult<ReturnType<typeof adminJson>> {
+    requireAdmin(who);
+    return runList(this.app.db, { table: "_admins", resolver: this.resolver, query, mapRow: (row) => adminJson(row as unknown as AdminRow) });
+  }
+
+  view(who: Caller, id: string): ReturnType<typeof adminJson> {
+    requireAdmin(who);
+    return adminJson(this.loadOr404(id));
+  }
+
+  /** Without auth only the installer may create an admin, and only while none exists. */
+  async create(who: Caller, read: Read<AdminInput>): Promise<ReturnType<typeof adminJson>> {
+    if (!who.admin && this.repo.count() > 0) throw unauthorized(ADMIN_REQUIRED);
+    return adminJson(await this.createAdmin(read()));
+  }
+
+  async update(who: Caller, id: string, read: Read<AdminInput>): Promise<ReturnType<typeof adminJson>> {
+    requireAdmin(who);
+    const admin = this.loadOr404(id);
+    const { id: _ignored, ...input } = read();
+    return adminJson(await this.updateAdmin(admin, input));
+  }
+
+  delete(who: Caller, id: string): void {
+    requireAdmin(who);
+    const admin = this.loadOr404(id);
+    if (this.repo.count() <= 1) throw badRequest("Failed to delete admin.");
+    this.repo.delete(admin.id);
+    this.app.events.emit({ type: "admin.delete", admin });
+  }
+
+  // ------------------------------------------------------------ internals (and the CLI)
+
+  private loadOr404(id: string): AdminRow {
+    const admin = this.repo.findById(id);
+    if (!admin) throw notFound();
+    return admin;
+  }
+
+  private async authResponse(admin: AdminRow): Promise<AdminAuthResponse> {
+    return { admin: adminJson(admin), token: await this.authToken(admin) };
+  }
+
+  /** Writes an admin row and announces it. */
+  private save(admin: AdminRow, isNew: boolean): void {
+    if (isNew) this.repo.insert(admin);
+    else this.repo.update(admin);
+    this.app.events.emit({ type: "admin.save", admin });
+  }
+
+  private async createAdmin(input: AdminInput): Promise<AdminRow> {
     const errors = collectErrors({
       id: [exactLength(15)(input.id), matchRegex(ID_RE)(input.id), input.id && this.repo.findById(input.id) ? fieldError("validation_invalid_id", "The model id is invalid or already exists.") : null],
       avatar: [intBetween(0, 9)(input.avatar)],
@@ -63,18 +156,18 @@ export class AdminService {
       created: now,
       updated: now,
     };
-    this.repo.insert(admin);
+    this.save(admin, true);
     return admin;
   }
 
   /** Sets a new password and rotates the token key, which signs out every session of this admin. */
   async setPassword(admin: AdminRow, password: string): Promise<AdminRow> {
     const next = { ...admin, passwordHash: await hashPassword(password), tokenKey: randomString(50), updated: nowString() };
-    this.repo.update(next);
+    this.save(next, false);
     return next;
   }
 
-  async update(admin: AdminRow, input: AdminInput): Promise<AdminRow> {
+  private async updateAdmin(admin: AdminRow, input: AdminInput): Promise<AdminRow> {
     const errors = collectErrors({
       avatar: [intBetween(0, 9)(input.avatar)],
       email: [input.email !== undefined ? required(input.email) : null, email(input.email), this.emailTaken(input.email, admin.id) ? emailExists() : null],
@@ -89,21 +182,16 @@ export class AdminService {
       next.passwordHash = await hashPassword(input.password);
       next.tokenKey = randomString(50); // invalidates existing tokens
     }
-    this.repo.update(next);
+    this.save(next, false);
     return next;
   }
 
-  delete(admin: AdminRow): void {
-    if (this.repo.count() <= 1) throw badRequest("Failed to delete admin.");
-    this.repo.delete(admin.id);
-  }
-
-  validateSignIn(input: { identity?: string; password?: string }): void {
+  private validateSignIn(input: { identity?: string; password?: string }): void {
     const errors = collectErrors({ identity: [required(input.identity)], password: [required(input.password)] });
     if (errors) throw new ValidationError(GENERIC, errors);
   }
 
-  validateResetRequest(input: { email?: string }): void {
+  private validateResetRequest(input: { email?: string }): void {
     const errors = collectErrors({ email: [required(input.email), email(input.email)] });
     if (errors) throw new ValidationError("An error occurred while validating the form.", errors);
   }
@@ -145,7 +233,7 @@ export class AdminService {
   }
 
   /** Sends a reset link when the email belongs to an admin; silent otherwise (no account probing). */
-  async requestPasswordReset(emailAddr: string): Promise<void> {
+  private async requestPasswordReset(emailAddr: string): Promise<void> {
     const admin = this.repo.findByEmail(emailAddr);
     if (!admin) return;
     const last = parseDate(admin.lastResetSentAt);
@@ -154,10 +242,10 @@ export class AdminService {
     const cfg = settings.adminPasswordResetToken;
     const token = await signToken({ id: admin.id, type: "admin", email: admin.email }, admin.tokenKey + cfg.secret, cfg.duration);
     await this.app.mailer.send(adminPasswordResetMail(settings, admin.email, token));
-    this.repo.update({ ...admin, lastResetSentAt: nowString() });
+    this.save({ ...admin, lastResetSentAt: nowString() }, false);
   }
 
-  async confirmPasswordReset(input: { token?: string; password?: string; passwordConfirm?: string }): Promise<AdminRow> {
+  private async confirmPasswordReset(input: { token?: string; password?: string; passwordConfirm?: string }): Promise<AdminRow> {
     let admin: AdminRow | null = null;
     if (input.token) {
       const claims = peekToken(input.token);
@@ -173,7 +261,7 @@ export class AdminService {
       passwordConfirm: [required(input.passwordConfirm), input.passwordConfirm && input.passwordConfirm !== input.password ? FE.mismatch() : null],
     });
     if (errors) throw new ValidationError(GENERIC, errors);
-    return this.update(admin!, { password: input.password, passwordConfirm: input.passwordConfirm });
+    return this.updateAdmin(admin!, { password: input.password, passwordConfirm: input.passwordConfirm });
   }
 
   private emailTaken(addr: string | undefined, exceptId?: string): boolean {

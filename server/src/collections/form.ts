@@ -1,5 +1,6 @@
 import { JsonObject, LoadError, parseFirstJsonValue, type JsonValue } from "../tools/goJson.js";
 import { ApiError } from "../tools/errors.js";
+import { mediaType, multipartFields } from "../tools/requestBody.js";
 import { fieldDef, isFieldType, type SchemaField } from "../fields/index.js";
 import { fieldFor, isObject, toPlain } from "../fields/decode.js";
 import { DecodeError } from "../fields/errors.js";
@@ -166,7 +167,7 @@ export function decodeField(v: JsonValue): SchemaField<object> {
  */
 export function readRequestBody(contentType: string | undefined, raw: string | undefined): JsonValue {
   if (raw === undefined || raw === "") return null;
-  const type = (contentType ?? "").split(";")[0].trim().toLowerCase();
+  const type = mediaType(contentType);
   try {
     if (type === "application/json" || type.endsWith("+json")) return raw.trim() === "" ? null : parseFirstJsonValue(raw);
     if (type === "application/x-www-form-urlencoded") return formObject([...new URLSearchParams(raw)]);
@@ -197,20 +198,4 @@ function formObject(pairs: [string, string][]): JsonValue {
     }
   }
   return new JsonObject(entries);
-}
-
-/** The text parts of a multipart body (file parts are skipped). */
-function multipartFields(contentType: string, raw: string): [string, string][] {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
-  if (!boundary) throw new LoadError("missing boundary");
-  const out: [string, string][] = [];
-  for (const part of raw.split("--" + (boundary[1] ?? boundary[2]).trim())) {
-    const sep = part.indexOf("\r\n\r\n");
-    if (sep === -1) continue;
-    const head = part.slice(0, sep);
-    const name = /name="([^"]*)"/i.exec(head);
-    if (!name || /filename=/i.test(head)) continue;
-    out.push([name[1], part.slice(sep + 4).replace(/\r\n$/, "")]);
-  }
-  return out;
 }

@@ -97,13 +97,18 @@ function decodeImport(body: JsonValue): { collections: CollectionModel[]; delete
   return out;
 }
 
+export interface ImportResult {
+  saved: { collection: CollectionModel; previous?: CollectionModel }[];
+  deleted: CollectionModel[];
+}
+
 /**
  * Replaces (deleteMissing) or extends the collections with an imported set, in one
  * transaction: collections missing from the set are deleted (never system ones), the others
  * created or changed with their tables and views, then every collection must still validate.
- * Returns the ids of the deleted collections.
+ * Returns what changed: the saved collections (with their state before) and the deleted ones.
  */
-export function importCollections(service: CollectionService, body: JsonValue): string[] {
+export function importCollections(service: CollectionService, body: JsonValue): ImportResult {
   let input;
   try {
     input = decodeImport(body);
@@ -116,7 +121,8 @@ export function importCollections(service: CollectionService, body: JsonValue): 
   }
   const db = service.db;
   const repo = service.repo;
-  const deleted: string[] = [];
+  const deleted: CollectionModel[] = [];
+  const saved: ImportResult["saved"] = [];
   try {
     transaction(db, () => {
       const existing = repo.allByUpdated();
@@ -143,7 +149,7 @@ export function importCollections(service: CollectionService, body: JsonValue): 
           if (c.system) throw new Error(`system collection ${JSON.stringify(c.name)} cannot be deleted`);
           dropCollectionStorage(db, c);
           repo.delete(c.id);
-          deleted.push(c.id);
+          deleted.push(c);
         }
       }
       const now = nowString();
@@ -157,6 +163,7 @@ export function importCollections(service: CollectionService, body: JsonValue): 
         c.updated = byId.has(c.id) || c.updated === "" ? now : c.updated;
         if (byId.has(c.id)) repo.update(c);
         else repo.insert(c);
+        saved.push({ collection: c, previous: byId.get(c.id) });
       }
       for (const c of imported) {
         if (c.type === "view") continue;
@@ -182,7 +189,7 @@ export function importCollections(service: CollectionService, body: JsonValue): 
         }
       }
     });
-    return deleted;
+    return { saved, deleted };
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (err instanceof ImportFailure) throw new ApiError(400, IMPORT_FAILED, errorsToData(err.errors));

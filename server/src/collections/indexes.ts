@@ -1,3 +1,4 @@
+import { splitSqlTopLevel, trimChars } from "../db/sqlTokens.js";
 /**
  * `CREATE [UNIQUE] INDEX [IF NOT EXISTS] [schema.]name ON table (columns) [WHERE expr]`
  * statements of a collection's `indexes` list, read and rebuilt the way the reference does:
@@ -37,50 +38,14 @@ const WHITESPACE = "\t\n\v\f\r ";
 /** Thrown for an index statement without a name (the reference answers with a bare 400). */
 export class IndexNameError extends Error {}
 
-export function trimChars(s: string, chars: string): string {
-  let a = 0;
-  let b = s.length;
-  while (a < b && chars.includes(s[a])) a++;
-  while (b > a && chars.includes(s[b - 1])) b--;
-  return s.slice(a, b);
-}
 
 /**
  * Splits on `separator` outside quotes (' " `) and parentheses, trimming whitespace and
  * dropping empty parts. Null when a quote or parenthesis is left open.
  */
 export function splitTopLevel(s: string, separator: string): string[] | null {
-  const out: string[] = [];
-  let buf = "";
-  let parens = 0;
-  let quote = "";
-  let prev = "";
-  const flush = () => {
-    const t = trimChars(buf, WHITESPACE);
-    if (t !== "") out.push(t);
-    buf = "";
-  };
-  for (const ch of s) {
-    if (prev !== "\\") {
-      if (ch === "(" && quote === "") parens++;
-      else if (ch === ")" && parens > 0 && quote === "") parens--;
-      else if (ch === "'" || ch === '"' || ch === "`") {
-        if (quote === ch) quote = "";
-        else if (quote === "") quote = ch;
-      }
-    }
-    if (ch === separator && parens === 0 && quote === "") {
-      if (parens > 0 || quote !== "") return null;
-      flush();
-      prev = "";
-      continue;
-    }
-    prev = ch;
-    buf += ch;
-  }
-  if (parens > 0 || quote !== "") return null;
-  flush();
-  return out;
+  const parts = splitSqlTopLevel(s, (ch) => ch === separator);
+  return parts && parts.map((p) => trimChars(p, WHITESPACE)).filter((p) => p !== "");
 }
 
 const EMPTY: IndexDef = { unique: false, optional: false, schemaName: "", indexName: "", tableName: "", columns: [], where: "" };

@@ -60,9 +60,6 @@ export const AUTH_RESERVED_NAMES = [...AUTH_FIELD_NAMES, "password", "passwordCo
 export const isAuth = (c: Pick<CollectionModel, "type">) => c.type === "auth";
 export const isView = (c: Pick<CollectionModel, "type">) => c.type === "view";
 
-export const fieldByName = (c: Pick<CollectionModel, "schema">, name: string) => c.schema.find((f) => f.name === name);
-export const fieldById = (c: Pick<CollectionModel, "schema">, id: string) => c.schema.find((f) => f.id === id);
-
 /** The auth options of a collection, with zero values for anything missing or mistyped. */
 export function authOptions(c: Pick<CollectionModel, "options">): AuthOptions {
   const o = c.options;
@@ -207,11 +204,6 @@ export function collectionToRow(c: CollectionModel): CollectionRow {
 /** Maps serialize with sorted keys in the reference. */
 export function sortedKeys(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
-}
-
-/** A deep copy (schemas and options are plain data). */
-export function cloneCollection(c: CollectionModel): CollectionModel {
-  return structuredClone(c);
 }
 
 /** The fields a collections list can filter and sort on (as the reference). */

@@ -3,25 +3,18 @@ import type { Expr, Operand } from "../query/ast.js";
 import { QueryError } from "../query/errors.js";
 import { isMacro } from "../query/macros.js";
 import { parseFilter } from "../query/parser.js";
-import type { RelationOptions } from "../fields/index.js";
+import { recordResolver } from "../query/recordResolver.js";
 import { verr, type VError } from "../fields/errors.js";
-import { BASE_FIELD_NAMES, isAuth, type CollectionModel } from "./model.js";
+import type { CollectionModel } from "./model.js";
 
 /**
  * Checks an API rule the way the reference does when a collection is saved: the filter must
- * parse, and every identifier must resolve — a field of the collection (through relations,
- * JSON keys and back relations), a `@request.*` key or a field of a `@collection.*`.
- * What a rule means at request time is the rules engine's job; this only validates.
+ * parse, and every identifier must resolve with the same record resolver the queries use
+ * (query/recordResolver.ts) — a field of the collection (through relations, JSON keys and
+ * back relations), a `@request.*` key or a field of a `@collection.*`.
  */
 
-type Lookup = Pick<CollectionsRepo, "findById" | "findByNameOrId">;
-
-/** The auth columns rules may use (not the secrets). */
-const AUTH_RULE_FIELDS = ["username", "email", "emailVisibility", "verified"];
-const REQUEST_KEYS = ["auth", "data", "query", "headers"];
-const MAX_DEPTH = 6;
-
-class ResolveError extends Error {}
+type Lookup = Pick<CollectionsRepo, "findByNameOrId">;
 
 /** The reference's error for a rule that does not parse or resolve, or null when the rule is fine. */
 export function checkRule(rule: string | null, collection: CollectionModel, lookup: Lookup): VError | null {
@@ -38,13 +31,16 @@ export function ruleProblem(rule: string, collection: CollectionModel, lookup: L
     if (err instanceof QueryError) return parseMessage(err.detail, rule);
     throw err;
   }
+  // The collection may be a draft (not yet saved): the resolver gets it as is.
+  const resolver = recordResolver({ collection, findCollection: (nameOrId) => lookup.findByNameOrId(nameOrId) ?? undefined, allowHiddenFields: true });
   for (const c of conditions(expr)) {
     for (const [side, operand] of [["left", c.left], ["right", c.right]] as const) {
       if (operand.kind !== "identifier" || isMacro(operand.name)) continue;
+      const problem = (detail: string) => `invalid ${side} operand ${JSON.stringify(operand.name)} - ${detail}`;
       try {
-        resolveIdentifier(operand.name, collection, lookup);
+        if (resolver.resolve(operand.name) === null) return problem(`failed to resolve field ${JSON.stringify(operand.name)}`);
       } catch (err) {
-        if (err instanceof ResolveError) return `invalid ${side} operand ${JSON.stringify(operand.name)} - ${err.message}`;
+        if (err instanceof QueryError) return problem(err.detail);
         throw err;
       }
     }
@@ -85,64 +81,4 @@ function unclosedBrackets(rule: string): number {
     else if (c === ")" && depth > 0) depth--;
   }
   return depth;
-}
-
-function resolveIdentifier(name: string, collection: CollectionModel, lookup: Lookup): void {
-  if (name.startsWith("@request.")) {
-    const parts = name.slice("@request.".length).split(".");
-    const head = stripModifier(parts[0]);
-    if ((head === "method" || head === "context") && parts.length === 1) return;
-    if (REQUEST_KEYS.includes(parts[0]) && parts.length > 1 && parts[1] !== "") return;
-    throw new ResolveError(`failed to resolve field ${JSON.stringify(name)}`);
-  }
-  if (name.startsWith("@collection.")) {
-    const parts = name.slice("@collection.".length).split(".");
-    if (parts.length < 2) throw new ResolveError(`failed to resolve field ${JSON.stringify(name)}`);
-    const collName = parts[0].split(":")[0];
-    const other = lookup.findByNameOrId(collName);
-    if (!other) throw new ResolveError(`failed to load collection ${JSON.stringify(collName)} from field path ${JSON.stringify(name)}`);
-    resolvePath(parts.slice(1), other, lookup, 0);
-    return;
-  }
-  if (name.startsWith("@")) throw new ResolveError(`failed to resolve field ${JSON.stringify(name)}`);
-  resolvePath(name.split("."), collection, lookup, 0);
-}
-
-const stripModifier = (s: string) => {
-  const i = s.indexOf(":");
-  return i === -1 ? s : s.slice(0, i);
-};
-
-function resolvePath(parts: string[], collection: CollectionModel, lookup: Lookup, depth: number): void {
-  const raw = parts[0];
-  const name = stripModifier(raw);
-  const hasModifier = name !== raw;
-  const field = collection.schema.find((f) => f.name === name);
-  const baseField = BASE_FIELD_NAMES.includes(name) || (isAuth(collection) && AUTH_RULE_FIELDS.includes(name));
-  if (parts.length === 1) {
-    if (field || (baseField && !hasModifier)) return;
-    throw new ResolveError(`unknown field ${JSON.stringify(name)}`);
-  }
-  if (depth >= MAX_DEPTH) throw new ResolveError(`failed to resolve field ${JSON.stringify(name)}`);
-  if (field) {
-    if (field.type === "json") return;
-    if (field.type !== "relation") throw new ResolveError(`field ${JSON.stringify(name)} is not a valid relation`);
-    const related = lookup.findById((field.options as RelationOptions).collectionId);
-    if (!related) throw new ResolveError(`failed to resolve field ${JSON.stringify(name)}`);
-    resolvePath(parts.slice(1), related, lookup, depth + 1);
-    return;
-  }
-  const via = /^(\w+)_via_(\w+)$/.exec(name);
-  if (via && !baseField) {
-    const back = lookup.findByNameOrId(via[1]);
-    if (!back) throw new ResolveError(`failed to load back relation field ${JSON.stringify(name)} collection`);
-    const rel = back.schema.find((f) => f.name === via[2]);
-    if (!rel) throw new ResolveError(`missing back relation field ${JSON.stringify(via[2])}`);
-    if (rel.type !== "relation" || (rel.options as RelationOptions).collectionId !== collection.id) {
-      throw new ResolveError(`invalid back relation field ${JSON.stringify(via[2])} collection reference`);
-    }
-    resolvePath(parts.slice(1), back, lookup, depth + 1);
-    return;
-  }
-  throw new ResolveError(`failed to resolve field ${JSON.stringify(name)}`);
 }

@@ -1,7 +1,8 @@
 import type { App } from "../app.js";
 import { transaction } from "../db/connection.js";
 import { CollectionsRepo } from "../db/collections.js";
-import { ApiError } from "../tools/errors.js";
+import { ApiError, notFound } from "../tools/errors.js";
+import { requireAdmin, type Caller } from "../auth/caller.js";
 import { DecodeError, errorsToData, type VErrors } from "../fields/errors.js";
 import {
   collectionJson, type CollectionModel, COLLECTION_LIST_COLUMNS, collectionFromRow, type CollectionRow, viewOptions,
@@ -22,7 +23,6 @@ import {
 import { BareBadRequest, validateForm } from "./validate.js";
 import { createViewSchema } from "./view.js";
 import { importCollections } from "./import.js";
-import { createFileSystem } from "../files/storage.js";
 
 const DELETE_FAILED = "Failed to delete collection due to existing dependency.";
 
@@ -37,7 +37,7 @@ export class CollectionService {
   readonly repo: CollectionsRepo;
   private readonly resolver = tableResolver("_collections", COLLECTION_LIST_COLUMNS);
 
-  constructor(private readonly app: Pick<App, "db"> & Partial<Pick<App, "dataDir" | "settings" | "dev">>) {
+  constructor(private readonly app: Pick<App, "db" | "events"> & Partial<Pick<App, "files" | "dev">>) {
     this.repo = new CollectionsRepo(app.db);
   }
 
@@ -45,7 +45,10 @@ export class CollectionService {
     return this.app.db;
   }
 
-  list(query: ListQuery): ListResult<ReturnType<typeof collectionJson>> {
+  // ------------------------------------------------------------ the API: admins only
+
+  list(who: Caller, query: ListQuery): ListResult<ReturnType<typeof collectionJson>> {
+    requireAdmin(who);
     return runList(this.app.db, {
       table: "_collections",
       resolver: this.resolver,
@@ -63,12 +66,49 @@ export class CollectionService {
     return this.repo.all();
   }
 
-  create(body: JsonValue): CollectionModel {
-    return this.save(null, body);
+  view(who: Caller, idOrName: string): ReturnType<typeof collectionJson> {
+    requireAdmin(who);
+    return collectionJson(this.loadOr404(idOrName));
   }
 
-  update(existing: CollectionModel, body: JsonValue): CollectionModel {
-    return this.save(existing, body);
+  /** Creates a collection from a body read lazily (after the access check). */
+  create(who: Caller, read: () => JsonValue): ReturnType<typeof collectionJson> {
+    requireAdmin(who);
+    return collectionJson(this.save(null, read()));
+  }
+
+  update(who: Caller, idOrName: string, read: () => JsonValue): ReturnType<typeof collectionJson> {
+    requireAdmin(who);
+    const existing = this.loadOr404(idOrName);
+    return collectionJson(this.save(existing, read()));
+  }
+
+  /**
+   * Deletes a collection with its table or view, then its files. Refused for system
+   * collections, collections other collections relate to, and collections a view still needs.
+   */
+  async delete(who: Caller, idOrName: string): Promise<void> {
+    requireAdmin(who);
+    const c = this.loadOr404(idOrName);
+    this.deleteRecords(c);
+    await this.deleteFiles(c.id);
+  }
+
+  /** Replaces or extends the collections with an imported set (see import.ts). */
+  async import(who: Caller, read: () => JsonValue): Promise<void> {
+    requireAdmin(who);
+    const { saved, deleted } = importCollections(this, read());
+    for (const c of deleted) this.app.events.emit({ type: "collection.delete", collection: c });
+    for (const { collection, previous } of saved) {
+      this.app.events.emit({ type: "collection.save", collection: this.repo.findById(collection.id) ?? collection, previous });
+    }
+    for (const c of deleted) await this.deleteFiles(c.id);
+  }
+
+  private loadOr404(idOrName: string): CollectionModel {
+    const c = this.find(idOrName);
+    if (!c) throw notFound();
+    return c;
   }
 
   private save(old: CollectionModel | null, body: JsonValue): CollectionModel {
@@ -91,7 +131,9 @@ export class CollectionService {
       throw new ApiError(400, failed);
     }
     this.resaveViews(model.id, false);
-    return this.repo.findById(model.id) ?? model;
+    const saved = this.repo.findById(model.id) ?? model;
+    this.app.events.emit({ type: "collection.save", collection: saved, previous: old ?? undefined });
+    return saved;
   }
 
   /** Field errors of a form (null when valid); a bare 400 for what the reference cannot process. */
@@ -135,42 +177,28 @@ export class CollectionService {
     else createRecordTable(this.app.db, model);
   }
 
-  /**
-   * Deletes a collection with its table or view. Refused for system collections, collections
-   * other collections relate to, and collections a view still needs.
-   */
-  async delete(c: CollectionModel): Promise<void> {
-    this.deleteRecords(c);
-    await this.deleteFiles(c.id);
-  }
-
-  /** The database part of a delete: the row and the table or view, in one transaction. */
-  deleteRecords(c: CollectionModel): void {
+  /** The database part of a delete: the row and the table or view, in one transaction; announced after commit. */
+  private deleteRecords(c: CollectionModel): void {
     if (c.system || this.referencedBy(c).length > 0) throw new ApiError(400, DELETE_FAILED);
+    let views: CollectionModel[];
     try {
-      transaction(this.app.db, () => {
+      views = transaction(this.app.db, () => {
         dropCollectionStorage(this.app.db, c);
-        this.resaveViews(c.id, true);
+        const changed = this.resaveViews(c.id, true);
         this.repo.delete(c.id);
+        return changed;
       });
     } catch (err) {
       if (this.isDev()) console.error(err);
       throw new ApiError(400, DELETE_FAILED);
     }
+    this.app.events.emit({ type: "collection.delete", collection: c });
+    this.announceViews(views);
   }
 
   /** Removes the uploaded files of a deleted collection (`<collectionId>/...`), as the reference does. */
   private async deleteFiles(collectionId: string): Promise<void> {
-    const { dataDir, settings } = this.app;
-    if (!dataDir || !settings) return;
-    const fs = createFileSystem(dataDir, settings.get().s3);
-    try {
-      await fs.deletePrefix(collectionId + "/");
-    } catch (err) {
-      if (this.isDev()) console.error(err);
-    } finally {
-      await fs.close();
-    }
+    await this.app.files?.deleteCollection(collectionId);
   }
 
   /** Other collections with a relation field to `c`. */
@@ -186,9 +214,10 @@ export class CollectionService {
    * stops it. After a delete (`strict`, inside its transaction) that failure is an error;
    * after a save it is ignored.
    */
-  private resaveViews(excludeId: string, strict: boolean): void {
+  private resaveViews(excludeId: string, strict: boolean): CollectionModel[] {
     const db = this.app.db;
     const run = () => {
+      const changed: CollectionModel[] = [];
       for (const v of this.repo.findByType("view")) {
         if (v.id === excludeId) continue;
         const next = createViewSchema(db, this.repo, viewOptions(v).query);
@@ -196,22 +225,25 @@ export class CollectionService {
         const model: CollectionModel = { ...v, updated: nowString() };
         saveViewCollection(db, this.repo, model, null);
         this.repo.update(model);
+        changed.push(model);
       }
+      return changed;
     };
-    if (strict) {
-      run();
-      return;
-    }
+    if (strict) return run();
     try {
-      transaction(db, run);
+      const changed = transaction(db, run);
+      this.announceViews(changed);
     } catch (err) {
       if (this.isDev()) console.error(err);
     }
+    return [];
   }
 
-  async import(body: JsonValue): Promise<void> {
-    for (const id of importCollections(this, body)) await this.deleteFiles(id);
+  /** `collection.save` for views a change regenerated (after their commit). */
+  private announceViews(views: CollectionModel[]): void {
+    for (const v of views) this.app.events.emit({ type: "collection.save", collection: v });
   }
+
 
   private isDev(): boolean {
     return this.app.dev === true;

@@ -4,6 +4,7 @@ import { ddl, dqsToken, singleQuoteLiteral, sqlErrorText, tableInfo, viewIdAsTex
 import { fieldDef, type SchemaField } from "../fields/index.js";
 import { BASE_FIELD_NAMES, isAuth, type CollectionModel } from "./model.js";
 import { splitTopLevel } from "./indexes.js";
+import { splitSqlTopLevel, trimChars } from "../db/sqlTokens.js";
 import { randomString } from "../tools/random.js";
 
 /**
@@ -26,53 +27,17 @@ const JOIN_RE = /[\t\n\f\r ]+(full[\t\n\f\r ]+outer[\t\n\f\r ]+join|left[\t\n\f\
 const JOIN_MARK = "__pb_join__";
 /** Keywords after which the FROM/JOIN text holds no more table names. */
 const SKIP_WORDS = new Set(["on", "where", "group", "having", "order", "limit", "offset"]);
-const WHITESPACE = "\t\n\v\f\r ";
-
-function trimSet(s: string, chars: string): string {
-  let a = 0;
-  let b = s.length;
-  while (a < b && chars.includes(s[a])) a++;
-  while (b > a && chars.includes(s[b - 1])) b--;
-  return s.slice(a, b);
-}
 
 const trimIdentifier = (raw: string, extra = "") =>
   raw
     .split(".")
-    .map((p) => trimSet(p, "`\"[];" + extra))
+    .map((p) => trimChars(p, "`\"[];" + extra))
     .join(".");
 
 /** Splits on whitespace and commas outside quotes and parentheses; commas become their own tokens. */
 function words(s: string): string[] | null {
-  const out: string[] = [];
-  let buf = "";
-  let parens = 0;
-  let quote = "";
-  let prev = "";
-  const flush = () => {
-    if (buf !== "") out.push(buf);
-    buf = "";
-  };
-  for (const ch of s) {
-    if (prev !== "\\") {
-      if (ch === "(" && quote === "") parens++;
-      else if (ch === ")" && parens > 0 && quote === "") parens--;
-      else if (ch === "'" || ch === '"' || ch === "`") {
-        if (quote === ch) quote = "";
-        else if (quote === "") quote = ch;
-      }
-    }
-    prev = ch;
-    if (parens === 0 && quote === "" && (ch === "," || ch === " " || ch === "\n" || ch === "\t")) {
-      flush();
-      if (ch === ",") out.push(",");
-      continue;
-    }
-    buf += ch;
-  }
-  if (parens > 0 || quote !== "") return null;
-  flush();
-  return out;
+  const parts = splitSqlTopLevel(s, (ch) => ch === "," || ch === " " || ch === "\n" || ch === "\t", { keep: (ch) => ch === "," });
+  return parts && parts.filter((p) => p !== "");
 }
 
 function identifierFromParts(parts: string[]): Identifier {
@@ -109,7 +74,7 @@ function identifiers(list: string[]): Identifier[] {
 
 /** The selected columns and the FROM/JOIN tables of a view query. */
 export function parseViewIdentifiers(query: string): { columns: Identifier[]; tables: Identifier[] } {
-  const str = trimSet(query.trim(), ";").replace(JOIN_RE, ` ${JOIN_MARK} `);
+  const str = trimChars(query.trim(), ";").replace(JOIN_RE, ` ${JOIN_MARK} `);
   const tokens = words(str);
   if (!tokens) throw new ViewQueryError("unbalanced parenthesis or quoted expression");
   const select: string[] = [];
@@ -204,7 +169,7 @@ const newFieldId = () => randomString(8, "abcdefghijklmnopqrstuvwxyz0123456789")
 export function saveView(db: DB, name: string, query: string): void {
   db.transaction(() => {
     ddl.dropView(db, name);
-    const trimmed = trimSet(query.trim(), ";");
+    const trimmed = trimChars(query.trim(), ";");
     const parts = splitTopLevel(trimmed, ";");
     if (parts && parts.length > 1) throw new ViewQueryError("multiple statements are not supported");
     createResolvingView(db, name, trimmed);

@@ -201,10 +201,6 @@ export function tableInfo(db: DB, name: string): ColumnInfo[] {
   return (db.prepare(`PRAGMA table_info(${q(name)})`).all() as { name: string; type: string }[]).map((r) => ({ name: r.name, type: r.type }));
 }
 
-export function tableExists(db: DB, name: string): boolean {
-  return !!db.prepare("SELECT 1 FROM sqlite_schema WHERE type IN ('table', 'view') AND LOWER(name) = LOWER(?) LIMIT 1").get(name);
-}
-
 /** The view query with its id cast to text, keeping the other columns in order. */
 export function viewIdAsTextSql(query: string, otherColumns: string[]): string {
   const rest = otherColumns.length ? "," + otherColumns.map(q).join(",") : "";

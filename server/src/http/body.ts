@@ -1,4 +1,7 @@
-import { ApiError } from "../tools/errors.js";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { LoadError, type Shape } from "../tools/goJson.js";
+import { decodeRequestBody, type DecodeBodyOptions } from "../tools/requestBody.js";
+import { badRequest } from "../tools/errors.js";
 
 /**
  * What the body parser stores for a malformed body: each endpoint then answers with its
@@ -6,56 +9,36 @@ import { ApiError } from "../tools/errors.js";
  */
 export const INVALID_BODY = Symbol("invalid body");
 
-export type FieldKind = "string" | "int" | "number" | "bool" | "any";
+/** Makes a plugin's routes receive the raw text of any body; they decode it with the reference's strictness. */
+export function keepRawBodies(r: FastifyInstance): void {
+  r.removeAllContentTypeParsers();
+  r.addContentTypeParser("*", { parseAs: "string" }, (_req, body, done) => done(null, body));
+}
+
+/** The raw text a `keepRawBodies` plugin received (undefined without a body). */
+export const rawBody = (req: FastifyRequest): string | undefined => (typeof req.body === "string" ? req.body : undefined);
+
+/** Turns a decoding failure into the given 400. */
+export function loading<T>(message: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (err) {
+    if (err instanceof LoadError) throw badRequest(message);
+    throw err;
+  }
+}
 
 /**
- * Reads declared fields from a request body with Go-like strictness: a value of the
- * wrong JSON type fails the whole body (as the reference's JSON decoding does), null
- * and missing fields become undefined, and undeclared fields are ignored.
+ * Reads a flat form from a raw body (see tools/requestBody.ts) over `initial`; a body that
+ * does not decode is a 400 with `message`.
  */
-export function readBody<S extends Record<string, FieldKind>>(
-  body: unknown,
-  shape: S,
-  message = "Failed to load the submitted data due to invalid formatting.",
-): { [K in keyof S]?: S[K] extends "string" ? string : S[K] extends "bool" ? boolean : S[K] extends "any" ? unknown : number } {
-  if (body === INVALID_BODY) throw new ApiError(400, message);
-  const src = (typeof body === "object" && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    if (body !== undefined && body !== null) throw new ApiError(400, message);
-  }
-  const out: Record<string, unknown> = {};
-  for (const [key, kind] of Object.entries(shape)) {
-    const v = src[key];
-    if (v === undefined || v === null) continue;
-    if (!matches(v, kind)) throw new ApiError(400, message);
-    out[key] = v;
-  }
-  return out as never;
+export function readForm<T extends object>(req: FastifyRequest, shape: Shape, initial: T, message: string, opts?: DecodeBodyOptions): T {
+  const target = { ...initial };
+  loading(message, () => decodeRequestBody(req.headers["content-type"], rawBody(req), shape, target as Record<string, unknown>, opts));
+  return target;
 }
 
-function matches(v: unknown, kind: FieldKind): boolean {
-  switch (kind) {
-    case "string":
-      return typeof v === "string";
-    case "int":
-      return typeof v === "number" && Number.isInteger(v);
-    case "number":
-      return typeof v === "number" && Number.isFinite(v);
-    case "bool":
-      return typeof v === "boolean";
-    default:
-      return true;
-  }
-}
-
-/** Multipart/urlencoded bodies carry text only; coerce declared numeric/bool fields like the reference does. */
-export function coerceFormValues(body: Record<string, unknown>, shape: Record<string, FieldKind>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...body };
-  for (const [key, kind] of Object.entries(shape)) {
-    const v = out[key];
-    if (typeof v !== "string") continue;
-    if (kind === "int" || kind === "number") out[key] = v === "" ? 0 : Number(v);
-    if (kind === "bool") out[key] = v === "true" || v === "1";
-  }
-  return out;
+/** A lazy form reader: services call it after their access checks, so a bad body never hides a 401 or 404. */
+export function formOf<T extends object>(req: FastifyRequest, shape: Shape, message: string): () => T {
+  return () => readForm(req, shape, {}, message, { lenient: true }) as T;
 }

@@ -159,7 +159,7 @@ class RecordResolver implements FieldResolver {
       const m = COLLECTION_RE.exec(identifier);
       if (!m) return null;
       if (!this.allowRequest) throw forbidden("Only admins can filter by @collection.");
-      return this.resolveCollection(m[1], m[2], m[3].split("."));
+      return this.resolveCollection(identifier, m[1], m[2], m[3].split("."));
     }
     if (!PLAIN_RE.test(identifier)) return null;
     return this.walk(this.rootStep(), identifier.split("."));
@@ -309,9 +309,9 @@ class RecordResolver implements FieldResolver {
 
   // ------------------------------------------------------------ @collection.*
 
-  private resolveCollection(name: string, alias: string | undefined, props: string[]): ResolvedField {
+  private resolveCollection(identifier: string, name: string, alias: string | undefined, props: string[]): ResolvedField {
     const other = this.load(name);
-    if (!other) throw new ResolveError(`failed to load collection ${JSON.stringify(name)}`);
+    if (!other) throw new ResolveError(`failed to load collection ${JSON.stringify(name)} from field path ${JSON.stringify(identifier)}`);
     const a = `@collection.${name}` + (alias ? `:${alias}` : "");
     const mmAlias = `__mm:${a}`;
     return this.walk(

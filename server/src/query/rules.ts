@@ -8,6 +8,7 @@ import { queryError } from "./errors.js";
 import { compileFilter, type FilterSqlOptions } from "./filterSql.js";
 import type { FieldResolver, JoinClause, ListQuery, SqlFragment } from "./types.js";
 import { recordResolver } from "./recordResolver.js";
+import { joinFragment } from "./joins.js";
 import type { RequestInfo } from "./requestInfo.js";
 
 /** An API rule as SQL: a condition on the collection's table plus the joins it needs (runList's `where`). */
@@ -61,7 +62,7 @@ export function ruleAllows(
   });
   const where = compileRule(rule, resolver, { now: opts.now });
   const table = quoteIdent(collection.name);
-  const joins = where.joins.map((j) => (typeof j === "string" ? { sql: j, params: [] } : { sql: j.sql, params: j.params ?? [] }));
+  const joins = where.joins.map(joinFragment);
   const sql = `SELECT 1 FROM ${table}${joins.map((j) => " " + j.sql).join("")} WHERE ${table}.${quoteIdent("id")} = ? AND (${where.sql}) LIMIT 1`;
   try {
     return cachedStatement(db, sql).get(...joins.flatMap((j) => j.params), recordId, ...where.params) !== undefined;

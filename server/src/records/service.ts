@@ -10,7 +10,7 @@ import { authOptions, isAuth, isView, type CollectionModel } from "../collection
 import { runList } from "../query/list.js";
 import type { ListQuery, ListResult } from "../query/types.js";
 import { checkAdminOnlyFields } from "../query/rules.js";
-import type { RequestInfo } from "../query/requestInfo.js";
+import type { Requester } from "../auth/caller.js";
 import { hashPassword } from "../auth/passwords.js";
 import { newId, randomString } from "../tools/random.js";
 import { nowString } from "../tools/time.js";
@@ -36,6 +36,8 @@ export const DELETE_FAILED = "Failed to delete record. Make sure that the record
 export interface SubmittedBody {
   data: unknown;
   files: Map<string, Upload[]>;
+  /** True for a multipart form: its text values are cast to their fields' types for the rules. */
+  multipart?: boolean;
 }
 
 /** A saved record with the storage work its save needs. */
@@ -58,11 +60,8 @@ export interface DeleteResult {
   updated: TouchedRecord[];
 }
 
-/** Who asks, and what `@request.*` reads. */
-export interface Requester {
-  admin: boolean;
-  info: RequestInfo;
-}
+/** Who asks, and what `@request.*` reads (defined with the other callers in auth/caller.ts). */
+export type { Requester } from "../auth/caller.js";
 
 const ID_RE = /^[^@#$&|.,'"\\/\s]+$/;
 const USERNAME_RE = /^[\w][\w.\-]*$/;
