@@ -26,7 +26,7 @@ const ID_RE = /^[a-z0-9]+$/;
 const RESET_RESEND_MS = 2 * 60 * 1000;
 const GENERIC = "Something went wrong while processing your request.";
 
-/** A form read lazily, after the access checks (see http/body.ts). */
+/** A form read lazily, after the access checks (the HTTP layer decodes it). */
 type Read<T> = () => T;
 
 /** What a sign-in or token refresh answers. */

@@ -1,4 +1,4 @@
-import type { DB } from "../db/connection.js";
+import { transaction, type DB } from "../db/connection.js";
 import type { CollectionsRepo } from "../db/collections.js";
 import { ddl, dqsToken, singleQuoteLiteral, sqlErrorText, tableInfo, viewIdAsTextSql, type ColumnInfo } from "../db/collectionsDdl.js";
 import { fieldDef, type SchemaField } from "../fields/index.js";
@@ -167,13 +167,13 @@ const newFieldId = () => randomString(8, "abcdefghijklmnopqrstuvwxyz0123456789")
 
 /** (Re)creates an SQL view over a query; rejects multiple statements and views that do not resolve. */
 export function saveView(db: DB, name: string, query: string): void {
-  db.transaction(() => {
+  transaction(db, () => {
     ddl.dropView(db, name);
     const trimmed = trimChars(query.trim(), ";");
     const parts = splitTopLevel(trimmed, ";");
     if (parts && parts.length > 1) throw new ViewQueryError("multiple statements are not supported");
     createResolvingView(db, name, trimmed);
-  })();
+  });
 }
 
 /**
@@ -185,10 +185,10 @@ function createResolvingView(db: DB, name: string, query: string): void {
   let sql = query;
   for (let attempt = 0; ; attempt++) {
     try {
-      db.transaction(() => {
+      transaction(db, () => {
         ddl.createView(db, name, sql);
         tableInfo(db, name);
-      })();
+      });
       return;
     } catch (err) {
       const token = attempt < 100 ? dqsToken(err) : null;
@@ -219,7 +219,7 @@ export function createViewSchema(db: DB, repo: CollectionsRepo, query: string): 
   }
   const temp = "_temp_" + randomString(5);
   try {
-    return db.transaction((): ViewSchema => {
+    return transaction(db, (): ViewSchema => {
       saveView(db, temp, query);
       const columns = tableInfo(db, temp);
       const schema: SchemaField<object>[] = [];
@@ -237,7 +237,7 @@ export function createViewSchema(db: DB, repo: CollectionsRepo, query: string): 
       }
       ddl.dropView(db, temp);
       return { schema, columns };
-    })();
+    });
   } catch (err) {
     if (err instanceof ViewQueryError) throw err;
     throw new ViewQueryError(sqlErrorText(err));
