@@ -7,6 +7,11 @@ import { decodeRecordBody, registerRecordBodyParsers } from "../recordBody.js";
 type ListReq = FastifyRequest<{ Params: { collection: string }; Querystring: ListQuery & Record<string, unknown> }>;
 type OneReq = FastifyRequest<{ Params: { collection: string; id: string }; Querystring: Record<string, unknown> }>;
 
+/** @deprecated Kept for routes written before http/caller.ts: use `callerOf(req, data)`. */
+export async function requester(_app: App, req: FastifyRequest, data?: unknown) {
+  return callerOf(req, data);
+}
+
 /** The records API of every collection: list, view, create, update, delete. */
 export function recordRoutes(app: App): FastifyPluginAsync {
   const svc = app.records;
