@@ -5,11 +5,13 @@ import { migrateDataDb, migrateLogsDb } from "./db/migrate.js";
 import { SettingsStore } from "./settings/store.js";
 import { LogWriter } from "./logs/writer.js";
 import { Mailer } from "./mail/mailer.js";
-import { AdminService } from "./services/admins.js";
-import { CollectionService } from "./services/collections.js";
+import { AdminService } from "./admins/service.js";
+import { CollectionService } from "./collections/service.js";
 import { RecordsApi } from "./records/api.js";
 import { RecordAuth } from "./records/auth.js";
 import { createEventBus, type EventBus } from "./events/bus.js";
+import { FilesService } from "./files/service.js";
+import type { AuthInfo } from "./query/requestInfo.js";
 
 export interface AppOptions {
   /** The data directory holding data.db, logs.db and storage/. */
@@ -30,6 +32,8 @@ export interface App {
   readonly collections: CollectionService;
   readonly records: RecordsApi;
   readonly recordAuth: RecordAuth;
+  /** The uploads storage (local or S3, per the current settings). */
+  readonly files: FilesService;
   /** Announces committed changes (records, collections, settings, admins). */
   readonly events: EventBus;
   /** Flushes pending logs and closes the databases. Safe to call twice. */
@@ -49,14 +53,24 @@ export function createApp(opts: AppOptions): App {
   settings.onChange((s) => events.emit({ type: "settings.save", settings: s }));
   const logs = new LogWriter(logsDb, settings);
   const mailer = new Mailer(settings);
-  const admins = new AdminService({ db, settings, mailer });
-  const collections = new CollectionService({ db, dataDir, settings, dev: opts.dev ?? false });
-  const records = new RecordsApi({ db, collections, dataDir, settings, events, dev: opts.dev ?? false });
-  const recordAuth = new RecordAuth({ db, collections, settings });
+  const dev = opts.dev ?? false;
+  const admins = new AdminService({ db, settings, mailer, events });
+  // Record tokens resolve through recordAuth, made below; the closures run only on requests.
+  const files: FilesService = new FilesService({
+    dataDir,
+    settings,
+    dev,
+    admins,
+    recordFromFileToken: (token: string) => recordAuth.fromFileToken(token),
+    recordFileToken: (auth: AuthInfo): Promise<string> => recordAuth.fileToken(auth),
+  });
+  const collections: CollectionService = new CollectionService({ db, files, events, dev });
+  const records = new RecordsApi({ db, collections, files, events, dev });
+  const recordAuth: RecordAuth = new RecordAuth({ db, collections, settings, records });
   let closed = false;
   return {
     dataDir,
-    dev: opts.dev ?? false,
+    dev,
     db,
     logsDb,
     settings,
@@ -66,11 +80,12 @@ export function createApp(opts: AppOptions): App {
     collections,
     records,
     recordAuth,
+    files,
     events,
     async close() {
       if (closed) return;
       closed = true;
-      await records.close();
+      await files.close();
       await logs.close();
       mailer.close();
       db.close();

@@ -1,5 +1,6 @@
+import { SYSTEM_CALLER } from "../auth/caller.js";
 import type { App } from "../app.js";
-import { isEmail } from "../forms/validate.js";
+import { isEmail } from "../tools/validate.js";
 
 /** The CLI's minimum (the reference's CLI accepts 8, while its API asks for 10). */
 const CLI_MIN_PASSWORD = 8;
@@ -35,7 +36,7 @@ export async function adminCommand(app: App, args: string[], out: (s: string) =>
         return 0;
       }
       if (app.admins.count() <= 1) return fail(out, `Failed to delete admin ${email}: you cannot delete the only existing admin`);
-      app.admins.repo.delete(admin.id);
+      app.admins.delete(SYSTEM_CALLER, admin.id);
       out(`Successfully deleted admin ${email}!`);
       return 0;
     }

@@ -1,5 +1,5 @@
 import type { DB } from "./connection.js";
-import type { AdminRow } from "../models/admin.js";
+import type { AdminRow } from "../admins/model.js";
 
 /** SQL access to `_admins`. Statements are prepared once per connection. */
 export class AdminsRepo {
@@ -10,7 +10,7 @@ export class AdminsRepo {
   private updateStmt;
   private deleteStmt;
 
-  constructor(private readonly db: DB) {
+  constructor(db: DB) {
     this.byId = db.prepare("SELECT * FROM _admins WHERE id = ?");
     this.byEmail = db.prepare("SELECT * FROM _admins WHERE email = ?");
     this.countAll = db.prepare("SELECT COUNT(*) AS n FROM _admins");

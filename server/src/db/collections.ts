@@ -1,5 +1,5 @@
 import { cachedStatement, type DB } from "./connection.js";
-import { collectionFromRow, collectionToRow, type CollectionModel, type CollectionRow } from "../models/collection.js";
+import { collectionFromRow, collectionToRow, type CollectionModel, type CollectionRow } from "../collections/model.js";
 
 /** SQL access to `_collections` (the collection rows; record tables are in collectionsDdl.ts). */
 export class CollectionsRepo {

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import type { DB } from "./connection.js";
+import { transaction, type DB } from "./connection.js";
 import { quoteIdent } from "./dialect.js";
 
 /**
@@ -147,10 +147,10 @@ function fixViewQuotes(db: DB): void {
 function alter(db: DB, sql: string, fixQuotes = false): void {
   try {
     // In a savepoint, so that a failed attempt leaves SQLite's schema cache consistent.
-    db.transaction(() => run1(db, sql))();
+    transaction(db, () => run1(db, sql));
   } catch (err) {
     if (!isDqsError(err)) throw err;
-    db.transaction(() => {
+    transaction(db, () => {
       db.unsafeMode(true);
       db.pragma("writable_schema = ON");
       try {
@@ -162,7 +162,7 @@ function alter(db: DB, sql: string, fixQuotes = false): void {
       }
       const broken = brokenViews(db);
       if (broken.length) throw new Error(`error in view ${broken[0]} after the change`);
-    })();
+    });
   }
 }
 
@@ -199,10 +199,6 @@ export interface ColumnInfo {
 /** PRAGMA table_info of a table or view; throws when it does not resolve (e.g. a view over a missing table). */
 export function tableInfo(db: DB, name: string): ColumnInfo[] {
   return (db.prepare(`PRAGMA table_info(${q(name)})`).all() as { name: string; type: string }[]).map((r) => ({ name: r.name, type: r.type }));
-}
-
-export function tableExists(db: DB, name: string): boolean {
-  return !!db.prepare("SELECT 1 FROM sqlite_schema WHERE type IN ('table', 'view') AND LOWER(name) = LOWER(?) LIMIT 1").get(name);
 }
 
 /** The view query with its id cast to text, keeping the other columns in order. */

@@ -23,7 +23,10 @@ export function openDatabase(file: string, opts: OpenOptions = {}): DB {
   return db;
 }
 
-/** Runs fn inside an immediate transaction (writers queue instead of failing with SQLITE_BUSY mid-way). */
+/**
+ * The one way to run a transaction: fn inside an immediate transaction (writers queue instead
+ * of failing with SQLITE_BUSY mid-way); called inside another one it becomes a savepoint.
+ */
 export function transaction<T>(db: DB, fn: () => T): T {
   return db.transaction(fn).immediate();
 }

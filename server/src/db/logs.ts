@@ -1,4 +1,4 @@
-import { cachedStatement, type DB } from "./connection.js";
+import { cachedStatement, transaction, type DB } from "./connection.js";
 
 /** A `_logs` row as stored (data is JSON text). */
 export interface LogRow {
@@ -48,9 +48,9 @@ export class LogsRepo {
   /** Inserts a batch in one immediate transaction (all or nothing). */
   insertMany(rows: readonly LogRow[]): void {
     if (rows.length === 0) return;
-    this.db.transaction(() => {
+    transaction(this.db, () => {
       for (const r of rows) this.insertStmt.run(r);
-    }).immediate();
+    });
   }
 
   findById(id: string): LogRow | undefined {

@@ -1,4 +1,4 @@
-import type { DB } from "./connection.js";
+import { transaction, type DB } from "./connection.js";
 import {
   DATA_MIGRATIONS, DATA_TABLES, LOGS_MIGRATIONS, LOGS_TABLES, MIGRATIONS_TABLE, USERS_COLLECTION, USERS_TABLE,
 } from "./systemSchema.js";
@@ -36,10 +36,10 @@ function migrate(db: DB, names: readonly string[], create: () => void, kind: str
         "open it once with PocketBase v0.22 to upgrade it.",
     );
   }
-  db.transaction(() => {
+  transaction(db, () => {
     create();
     recordMigrations(db, names);
-  }).immediate();
+  });
 }
 
 export function migrateDataDb(db: DB): void {

@@ -12,6 +12,12 @@ export class RecordsRepo {
     return cachedStatement(this.db, `SELECT * FROM ${q(table)} WHERE ${q("id")} = ? LIMIT 1`).get(id) as Row | undefined;
   }
 
+  /** The first record whose column equals the value (case-insensitively when asked). */
+  findFirstBy(table: string, column: string, value: unknown, nocase = false): Row | undefined {
+    const cmp = nocase ? `LOWER(${q(column)}) = LOWER(?)` : `${q(column)} = ?`;
+    return cachedStatement(this.db, `SELECT * FROM ${q(table)} WHERE ${cmp} LIMIT 1`).get(value) as Row | undefined;
+  }
+
   idExists(table: string, id: string): boolean {
     return !!cachedStatement(this.db, `SELECT 1 FROM ${q(table)} WHERE ${q("id")} = ? LIMIT 1`).get(id);
   }

@@ -1,6 +1,6 @@
-import type { CollectionModel } from "../models/collection.js";
+import type { CollectionModel } from "../collections/model.js";
 import type { RecordData } from "../records/model.js";
-import type { AdminModel } from "../models/admin.js";
+import type { AdminModel } from "../admins/model.js";
 import type { Settings } from "../settings/types.js";
 
 /**

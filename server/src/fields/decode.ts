@@ -1,4 +1,4 @@
-import { JsonNumber, JsonObject, type JsonValue } from "../settings/goJson.js";
+import { JsonNumber, JsonObject, type JsonValue } from "../tools/goJson.js";
 import { DecodeError } from "./errors.js";
 
 /**

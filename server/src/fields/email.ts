@@ -1,4 +1,4 @@
-import { isEmailFormat } from "../forms/formats.js";
+import { isEmailFormat } from "../tools/formats.js";
 import { verr, type VError } from "./errors.js";
 import { domainAllowed, domainsFieldDef, type DomainsOptions } from "./domains.js";
 import type { FieldDef } from "./types.js";

@@ -1,4 +1,4 @@
-import type { AdminRow } from "../models/admin.js";
+import type { AdminRow } from "../admins/model.js";
 import { ApiError } from "../tools/errors.js";
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../app.js";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../tools/errors.js";
 import { LogLevel } from "../logs/model.js";
 
 /**

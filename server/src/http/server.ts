@@ -1,9 +1,9 @@
 import Fastify, { type FastifyInstance, type FastifyError } from "fastify";
 import cors from "@fastify/cors";
 import type { App } from "../app.js";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../tools/errors.js";
 import { resolveAuth } from "./auth.js";
-import { INVALID_BODY } from "../forms/body.js";
+import { INVALID_BODY } from "./body.js";
 import { registerRequestLog } from "./requestLog.js";
 import { healthRoutes } from "./routes/health.js";
 import { adminRoutes } from "./routes/admins.js";

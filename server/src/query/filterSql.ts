@@ -5,6 +5,7 @@ import { likePattern } from "./like.js";
 import { macroValue } from "./macros.js";
 import { parseFilter, type ParseOptions } from "./parser.js";
 import type { FieldResolver, JoinClause, ResolvedField, SqlFragment } from "./types.js";
+import { fragmentKey, JoinSet } from "./joins.js";
 
 export interface FilterSqlOptions {
   /** The instant the datetime macros refer to (default: now). */
@@ -55,7 +56,7 @@ interface Term {
 const MAX_FLAT_CHAIN = 64;
 
 class FilterBuilder {
-  private readonly joins = new Map<string, SqlFragment>();
+  private readonly joins = new JoinSet();
   private alias = 0;
 
   constructor(
@@ -65,7 +66,7 @@ class FilterBuilder {
 
   build(expr: Expr): FilterSql {
     const where = this.expr(expr);
-    return { sql: where.sql, params: where.params, joins: [...this.joins.values()] };
+    return { sql: where.sql, params: where.params, joins: this.joins.list() };
   }
 
   private expr(e: Expr): SqlFragment {
@@ -127,7 +128,7 @@ class FilterBuilder {
     const sources: { key: string; alias: string; values: SqlFragment }[] = [];
     const bind = (t: Term): Term => {
       if (!t.values || !pick(t)) return t;
-      const key = t.values.sql + "\u0000" + t.values.params.map((p) => typeof p + ":" + String(p)).join("\u0000");
+      const key = fragmentKey(t.values);
       let src = sources.find((s) => s.key === key);
       if (!src) {
         src = { key, alias: `__mm${++this.alias}`, values: t.values };
@@ -195,9 +196,7 @@ class FilterBuilder {
   }
 
   private addJoin(j: JoinClause): void {
-    const frag: SqlFragment = typeof j === "string" ? { sql: j, params: [] } : { sql: j.sql, params: j.params ?? [] };
-    const key = frag.sql + "\u0000" + frag.params.map((p) => typeof p + ":" + String(p)).join("\u0000");
-    if (!this.joins.has(key)) this.joins.set(key, frag);
+    this.joins.add(j);
   }
 }
 

@@ -7,6 +7,7 @@ import { pageOffset, parsePagination, totalPages } from "./pagination.js";
 import type { ParseOptions } from "./parser.js";
 import { compileSort } from "./sort.js";
 import type { FieldResolver, JoinClause, ListQuery, ListResult, SqlFragment } from "./types.js";
+import { JoinSet } from "./joins.js";
 
 export interface ListOptions<T> {
   /** Table to select from (quoted by the builder). */
@@ -44,12 +45,8 @@ export function buildListSql(opts: Omit<ListOptions<unknown>, "mapRow">): ListSq
   const { page, perPage, skipTotal } = parsePagination(opts.query);
   const table = quoteIdent(opts.table);
 
-  const joins = new Map<string, SqlFragment>();
-  const addJoin = (j: JoinClause) => {
-    const f = typeof j === "string" ? { sql: j, params: [] } : { sql: j.sql, params: j.params ?? [] };
-    const key = f.sql + "\u0000" + f.params.map((p) => typeof p + ":" + String(p)).join("\u0000");
-    if (!joins.has(key)) joins.set(key, f);
-  };
+  const joins = new JoinSet();
+  const addJoin = (j: JoinClause) => joins.add(j);
 
   const conditions: SqlFragment[] = [];
   if (opts.where) {
@@ -67,7 +64,7 @@ export function buildListSql(opts: Omit<ListOptions<unknown>, "mapRow">): ListSq
   const sort = compileSort(rawSort !== undefined && rawSort !== "" ? rawSort : opts.defaultSort, opts.resolver);
   sort.joins.forEach(addJoin);
 
-  const joinList = [...joins.values()];
+  const joinList = joins.list();
   const from: SqlFragment = {
     sql: `FROM ${table}` + joinList.map((j) => " " + j.sql).join(""),
     params: joinList.flatMap((j) => j.params),

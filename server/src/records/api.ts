@@ -1,97 +1,41 @@
-import type { FastifyRequest } from "fastify";
 import type { App } from "../app.js";
-import { ApiError } from "../tools/errors.js";
-import { INVALID_BODY } from "../forms/body.js";
-import type { FileSystem } from "../files/filesystem.js";
-import { fileKey, recordPrefix, thumbsPrefix, uploadBaseName } from "../files/names.js";
-import { createFileSystem } from "../files/storage.js";
-import { Thumbnailer } from "../files/thumbs.js";
-import type { CollectionModel } from "../models/collection.js";
-import { castValue, type Upload } from "./form.js";
+import type { CollectionModel } from "../collections/model.js";
+import { parseDownloadFlag, type ServeResult } from "../files/serve.js";
+import { notFound } from "../tools/errors.js";
+import { castValue } from "./form.js";
 import type { RecordData } from "./model.js";
-import { LOAD_MESSAGE, RecordService, type Requester, type SaveResult, type SubmittedBody } from "./service.js";
+import { RecordService, type Requester, type SaveResult, type SubmittedBody } from "./service.js";
 
-/** Marks a multipart body the HTTP layer handed over undecoded. */
-export const MULTIPART = Symbol("multipart body");
-
-interface RawMultipart {
-  [MULTIPART]: true;
-  contentType: string;
-  raw: Buffer;
+/** A request for a record's file, as the HTTP layer parsed it. */
+export interface RecordFileQuery {
+  collection: string;
+  record: string;
+  filename: string;
+  method: string;
+  headers: Record<string, string | string[] | undefined>;
+  query: Record<string, unknown>;
 }
 
-const isRawMultipart = (b: unknown): b is RawMultipart => typeof b === "object" && b !== null && MULTIPART in b;
+const first = (v: unknown): string | undefined => {
+  const x = Array.isArray(v) ? v[0] : v;
+  return typeof x === "string" ? x : undefined;
+};
 
 /**
- * The records API over the record service plus the uploads storage: reads JSON and
- * multipart bodies, stores new files under `<collectionId>/<recordId>/` after a save and
- * removes the files a save or a delete dropped.
+ * The records API: the record service plus the record files (through the app's
+ * FilesService) and the change events, which go out after commit.
  */
 export class RecordsApi extends RecordService {
-  private fsCache: { fs: FileSystem; thumbs: Thumbnailer } | null = null;
+  private readonly env: Pick<App, "db" | "collections" | "events" | "files"> & Partial<Pick<App, "dev">>;
 
-  private readonly env: Pick<App, "db" | "collections" | "dataDir" | "settings" | "events"> & Partial<Pick<App, "dev">>;
-
-  constructor(env: Pick<App, "db" | "collections" | "dataDir" | "settings" | "events"> & Partial<Pick<App, "dev">>) {
+  constructor(env: Pick<App, "db" | "collections" | "events" | "files"> & Partial<Pick<App, "dev">>) {
     super(env);
     this.env = env;
-    env.settings.onChange(() => {
-      const old = this.fsCache;
-      this.fsCache = null;
-      void old?.fs.close().catch(() => undefined);
-    });
   }
 
-  /** The current uploads file system (S3 or local, per settings). */
-  storage(): { fs: FileSystem; thumbs: Thumbnailer } {
-    if (!this.fsCache) {
-      const fs = createFileSystem(this.env.dataDir, this.env.settings.get().s3);
-      this.fsCache = { fs, thumbs: new Thumbnailer(fs, (err) => this.env.dev && console.error(err)) };
-    }
-    return this.fsCache;
-  }
-
-  /** Reads a JSON, urlencoded or multipart body (form fields, `@jsonPayload`, files by field). */
-  async readBody(_c: CollectionModel, req: FastifyRequest): Promise<SubmittedBody> {
-    const files = new Map<string, Upload[]>();
-    const body = req.body;
-    if (!isRawMultipart(body)) return { data: body === undefined ? INVALID_BODY : body, files };
-    let form: FormData;
-    try {
-      form = await new Response(new Uint8Array(body.raw), { headers: { "content-type": body.contentType } }).formData();
-    } catch {
-      throw new ApiError(400, LOAD_MESSAGE);
-    }
-    const data: Record<string, unknown> = {};
-    const add = (k: string, v: unknown) => {
-      if (!(k in data)) data[k] = v;
-      else if (Array.isArray(data[k])) (data[k] as unknown[]).push(v);
-      else data[k] = [data[k], v];
-    };
-    let payload: string | undefined;
-    for (const [key, value] of form.entries()) {
-      if (typeof value !== "string") {
-        if (value.name === "") continue;
-        const list = files.get(key) ?? [];
-        list.push({ originalName: uploadBaseName(value.name), data: Buffer.from(await value.arrayBuffer()) });
-        files.set(key, list);
-      } else if (key === "@jsonPayload") {
-        payload = value;
-      } else add(key, value);
-    }
-    if (payload !== undefined) {
-      // A payload that is not a JSON object is ignored, as the reference does.
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(payload);
-      } catch {
-        parsed = null;
-      }
-      if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) Object.assign(data, parsed);
-    }
-    const submitted = { data, files };
-    this.multipartBodies.add(submitted);
-    return submitted;
+  /** The current uploads file system and thumbnailer (kept for callers of the old API; see `app.files`). */
+  storage() {
+    return this.env.files.storage();
   }
 
   /**
@@ -102,7 +46,7 @@ export class RecordsApi extends RecordService {
     const data = body.data;
     if (!data || typeof data !== "object" || Array.isArray(data)) return {};
     const out: Record<string, unknown> = { ...(data as Record<string, unknown>) };
-    if (body.files.size === 0 && !this.multipartBodies.has(body)) return out;
+    if (body.files.size === 0 && !body.multipart) return out;
     for (const f of c.schema) {
       if (f.name in out) out[f.name] = castValue(f, out[f.name]);
       const uploads = body.files.get(f.name);
@@ -111,7 +55,10 @@ export class RecordsApi extends RecordService {
     return out;
   }
 
-  private readonly multipartBodies = new WeakSet<SubmittedBody>();
+  /** The requester with `@request.data` set from a submitted body. */
+  withData(c: CollectionModel, body: SubmittedBody, who: Requester): Requester {
+    return { ...who, info: { ...who.info, data: this.ruleData(c, body) } };
+  }
 
   async createWithFiles(c: CollectionModel, body: SubmittedBody, who: Requester): Promise<RecordData> {
     const res = await this.create(c, body, who);
@@ -131,35 +78,53 @@ export class RecordsApi extends RecordService {
     const { deleted, updated } = this.delete(c, id, who);
     for (const u of updated) this.env.events.emit({ type: "record.update", collection: u.collection, record: u.record });
     for (const d of deleted) this.env.events.emit({ type: "record.delete", collection: d.collection, record: d.record });
-    const { fs } = this.storage();
-    for (const d of deleted) {
+    for (const d of deleted) await this.env.files.deleteRecord(d.collection.id, d.id);
+  }
+
+  /**
+   * A record's file or thumb: 404 unless the file is listed in one of the record's file
+   * fields; a protected file needs a `?token=` whose owner passes the view rule (admins
+   * always). Null when the file is listed but missing from storage.
+   */
+  async file(q: RecordFileQuery): Promise<ServeResult | null> {
+    const c = this.env.collections.find(q.collection);
+    if (!c) throw notFound();
+    const rec = this.find(c, q.record);
+    if (!rec) throw notFound();
+    const field = c.schema.find((f) => {
+      if (f.type !== "file") return false;
+      const v = rec[f.name];
+      return Array.isArray(v) ? v.includes(q.filename) : v === q.filename;
+    });
+    if (!field) throw notFound();
+    const opts = field.options as { protected?: boolean; thumbs?: string[] | null };
+    await this.env.files.authorize(!!opts.protected, first(q.query.token), (auth) => {
+      if (c.viewRule === null) return false;
       try {
-        await fs.deletePrefix(recordPrefix(d.collection.id, d.id));
-      } catch (err) {
-        if (this.env.dev) console.error(err);
+        this.view(c, String(rec.id), {
+          admin: false,
+          info: { auth, method: "GET", query: q.query, headers: q.headers as Record<string, unknown>, context: "protectedFile" },
+        });
+        return true;
+      } catch {
+        return false;
       }
-    }
+    });
+    return this.env.files.serve({
+      method: q.method,
+      headers: q.headers,
+      collectionId: c.id,
+      recordId: String(rec.id),
+      filename: q.filename,
+      fieldThumbs: opts.thumbs ?? null,
+      thumb: first(q.query.thumb),
+      download: parseDownloadFlag(first(q.query.download)),
+    });
   }
 
   private async storeFiles(c: CollectionModel, res: SaveResult): Promise<void> {
-    if (res.uploads.length === 0 && res.removedFiles.length === 0) return;
-    const { fs } = this.storage();
     const id = String(res.data.id);
-    for (const u of res.uploads) {
-      await fs.put(fileKey(c.id, id, u.name), u.data, u.mime, { metadata: { "original-filename": u.originalName } });
-    }
-    for (const name of res.removedFiles) {
-      try {
-        await fs.delete(fileKey(c.id, id, name));
-        await fs.deletePrefix(thumbsPrefix(c.id, id, name));
-      } catch (err) {
-        if (this.env.dev) console.error(err);
-      }
-    }
-  }
-
-  async close(): Promise<void> {
-    await this.fsCache?.fs.close();
-    this.fsCache = null;
+    await this.env.files.store(c.id, id, res.uploads);
+    await this.env.files.delete(c.id, id, res.removedFiles);
   }
 }

@@ -1,10 +1,11 @@
 import type { App } from "../app.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { peekToken, signToken, verifyToken } from "../auth/tokens.js";
-import { isEmailFormat } from "../forms/formats.js";
-import { authOptions, isAuth, type CollectionModel } from "../models/collection.js";
-import { cachedStatement } from "../db/connection.js";
-import { quoteIdent } from "../db/dialect.js";
+import { isEmailFormat } from "../tools/formats.js";
+import { authOptions, isAuth, type CollectionModel } from "../collections/model.js";
+import { RecordsRepo } from "../db/records.js";
+import { ApiError, badRequest, forbidden, unauthorized } from "../tools/errors.js";
+import { RECORD_REQUIRED, type Caller } from "../auth/caller.js";
 import { recordFromRow, type RecordData } from "./model.js";
 
 /** A signed-in auth record. */
@@ -21,7 +22,52 @@ let dummyHash: Promise<string> | null = null;
  * the `recordAuthToken` secret, like the reference's, so either server accepts them.
  */
 export class RecordAuth {
-  constructor(private readonly app: Pick<App, "db" | "collections" | "settings">) {}
+  private readonly repo: RecordsRepo;
+
+  constructor(private readonly app: Pick<App, "db" | "collections" | "settings" | "records">) {
+    this.repo = new RecordsRepo(app.db);
+  }
+
+  /** An auth collection by id or name: 404 when missing, 400 for another type. */
+  authCollection(idOrName: string): CollectionModel {
+    const c = this.app.records.collection(idOrName);
+    if (!isAuth(c)) throw badRequest("Unsupported collection type.");
+    return c;
+  }
+
+  /**
+   * Password sign-in (`auth-with-password`): the record answer (expand and fields applied
+   * for the signed-in record) and its auth token. Errors are the reference's.
+   */
+  async signInWithPassword(
+    idOrName: string,
+    read: () => { identity?: string; password?: string },
+    who: Caller,
+    query: Record<string, unknown>,
+  ): Promise<{ record: unknown; token: string }> {
+    const c = this.authCollection(idOrName);
+    const body = read();
+    const data: Record<string, unknown> = {};
+    if (!body.identity) data.identity = { code: "validation_required", message: "Cannot be blank." };
+    if (!body.password) data.password = { code: "validation_required", message: "Cannot be blank." };
+    if (Object.keys(data).length) throw new ApiError(400, "Something went wrong while processing your request.", data);
+    const opts = authOptions(c);
+    if (!opts.allowEmailAuth && !opts.allowUsernameAuth) throw badRequest("The collection is not configured to allow password authentication.");
+    const a = await this.authenticate(c, body.identity!, body.password!);
+    if (!a) throw badRequest("Failed to authenticate.");
+    if (opts.onlyVerified && a.record.verified !== true) throw forbidden("Please verify your email first.");
+    const signedIn: Caller = { admin: false, info: { auth: { collection: c, record: a.record }, method: who.info.method } };
+    return { record: this.app.records.present(c, a.record, signedIn, query), token: await this.authToken(a) };
+  }
+
+  /** A new token for the signed-in record of this collection (`auth-refresh`). */
+  async refresh(idOrName: string, who: Caller, query: Record<string, unknown>): Promise<{ record: unknown; token: string }> {
+    const c = this.authCollection(idOrName);
+    const auth = who.info.auth;
+    if (!auth || auth.collection.id !== c.id) throw unauthorized(RECORD_REQUIRED);
+    const a = { collection: c, record: auth.record };
+    return { record: this.app.records.present(c, a.record, who, query), token: await this.authToken(a) };
+  }
 
   /** The auth record of an auth token; null for anything else (admin tokens, bad signatures, expired). */
   async fromAuthToken(token: string): Promise<AuthRecord | null> {
@@ -38,7 +84,7 @@ export class RecordAuth {
     if (!claims || claims.type !== "authRecord" || typeof claims.collectionId !== "string") return null;
     const collection = this.app.collections.find(claims.collectionId);
     if (!collection || !isAuth(collection) || collection.id !== claims.collectionId) return null;
-    const row = cachedStatement(this.app.db, `SELECT * FROM ${quoteIdent(collection.name)} WHERE id = ? LIMIT 1`).get(claims.id) as Record<string, unknown> | undefined;
+    const row = this.repo.findById(collection.name, claims.id);
     if (!row) return null;
     const record = recordFromRow(collection, row);
     return (await verifyToken(token, String(record.tokenKey) + secret)) ? { collection, record } : null;
@@ -60,12 +106,11 @@ export class RecordAuth {
    */
   async authenticate(c: CollectionModel, identity: string, password: string): Promise<AuthRecord | null> {
     const opts = authOptions(c);
-    const table = quoteIdent(c.name);
     let row: Record<string, unknown> | undefined;
     if (opts.allowEmailAuth && isEmailFormat(identity)) {
-      row = cachedStatement(this.app.db, `SELECT * FROM ${table} WHERE email = ? LIMIT 1`).get(identity) as Record<string, unknown> | undefined;
+      row = this.repo.findFirstBy(c.name, "email", identity);
     } else if (opts.allowUsernameAuth) {
-      row = cachedStatement(this.app.db, `SELECT * FROM ${table} WHERE LOWER(username) = LOWER(?) LIMIT 1`).get(identity) as Record<string, unknown> | undefined;
+      row = this.repo.findFirstBy(c.name, "username", identity, true);
     }
     const hash = row ? String(row.passwordHash ?? "") : await (dummyHash ??= hashPassword("dummy-password"));
     const ok = await verifyPassword(password, hash);

@@ -1,19 +1,21 @@
 import type { App } from "../app.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { peekToken, signToken, verifyToken, type TokenClaims } from "../auth/tokens.js";
-import { cachedStatement } from "../db/connection.js";
-import { quoteIdent } from "../db/dialect.js";
 import { RecordsRepo } from "../db/records.js";
-import { ApiError, fieldError, FE, type FieldError } from "../tools/errors.js";
+import { ApiError, fieldError, FE, forbidden, type FieldError } from "../tools/errors.js";
+import { requireAuthRecord, type Caller } from "../auth/caller.js";
 import { templateMail, type TemplateKind } from "../mail/templates.js";
-import { authOptions, isAuth, type CollectionModel } from "../models/collection.js";
-import { collectErrors, email as emailCheck, lengthBetween, required } from "../forms/validate.js";
+import { authOptions, isAuth, type CollectionModel } from "../collections/model.js";
+import { collectErrors, email as emailCheck, lengthBetween, required } from "../tools/validate.js";
 import type { Settings } from "../settings/types.js";
 import { randomString } from "../tools/random.js";
 import { nowString, parseDate } from "../tools/time.js";
 import type { AuthRecord } from "./auth.js";
 import { enabledProviders, type ProviderInfo } from "./authFlowsProviders.js";
 import { recordFromRow, type RecordData } from "./model.js";
+
+/** A form read lazily, after the collection and access checks. */
+type Read<T> = () => T;
 
 const GENERIC = "Something went wrong while processing your request.";
 const FORM_INVALID = "An error occurred while validating the form.";
@@ -36,8 +38,57 @@ const collectionMismatch = () => fieldError("validation_token_collection_mismatc
 export class RecordAuthFlows {
   private readonly repo: RecordsRepo;
 
-  constructor(private readonly app: Pick<App, "db" | "collections" | "settings" | "mailer">) {
+  constructor(private readonly app: Pick<App, "db" | "collections" | "settings" | "mailer" | "recordAuth" | "logs">) {
     this.repo = new RecordsRepo(app.db);
+  }
+
+  // ------------------------------------------------------------ the API: collection, caller, lazily read form
+
+  /** Mails a verification link in the background, so the answer does not tell whether the email exists. */
+  verificationRequest(idOrName: string, read: Read<{ email?: string }>): void {
+    const c = this.app.recordAuth.authCollection(idOrName);
+    const body = read();
+    this.validateEmailRequest(body);
+    void this.background("verification", this.requestVerification(c, body.email!));
+  }
+
+  async verificationConfirm(idOrName: string, read: Read<{ token?: string }>): Promise<void> {
+    const c = this.app.recordAuth.authCollection(idOrName);
+    await this.confirmVerification(c, read());
+  }
+
+  passwordResetRequest(idOrName: string, read: Read<{ email?: string }>): void {
+    const c = this.app.recordAuth.authCollection(idOrName);
+    const body = read();
+    this.validateEmailRequest(body);
+    void this.background("password reset", this.requestPasswordReset(c, body.email!));
+  }
+
+  async passwordResetConfirm(idOrName: string, read: Read<{ token?: string; password?: string; passwordConfirm?: string }>): Promise<void> {
+    const c = this.app.recordAuth.authCollection(idOrName);
+    await this.confirmPasswordReset(c, read());
+  }
+
+  /** Only the signed-in record of this collection may ask to change its email. */
+  async emailChangeRequest(idOrName: string, who: Caller, read: Read<{ newEmail?: string }>): Promise<void> {
+    const c = this.app.recordAuth.authCollection(idOrName);
+    const auth = requireAuthRecord(who);
+    if (auth.collection.id !== c.id) throw forbidden(`The request requires auth record from ${auth.collection.name} collection.`);
+    await this.requestEmailChange(c, auth, read());
+  }
+
+  async emailChangeConfirm(idOrName: string, read: Read<{ token?: string; password?: string }>): Promise<void> {
+    const c = this.app.recordAuth.authCollection(idOrName);
+    await this.confirmEmailChange(c, read());
+  }
+
+  /** The sign-in methods a collection offers. */
+  methods(idOrName: string) {
+    return this.authMethods(this.app.recordAuth.authCollection(idOrName));
+  }
+
+  private background(what: string, p: Promise<void>): Promise<void> {
+    return p.catch((err) => this.app.logs.error(`Failed to send ${what} email.`, err));
   }
 
   // ------------------------------------------------------------ validation of the request forms
@@ -182,7 +233,7 @@ export class RecordAuthFlows {
   // ------------------------------------------------------------ helpers
 
   private findByEmail(c: CollectionModel, emailAddr: string): RecordData | null {
-    const row = cachedStatement(this.app.db, `SELECT * FROM ${quoteIdent(c.name)} WHERE email = ? LIMIT 1`).get(emailAddr) as Record<string, unknown> | undefined;
+    const row = this.repo.findFirstBy(c.name, "email", emailAddr);
     return row ? recordFromRow(c, row) : null;
   }
 

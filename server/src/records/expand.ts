@@ -1,6 +1,6 @@
 import { isMultipleField, type RelationOptions } from "../fields/index.js";
-import { parseIndex } from "../models/collectionIndex.js";
-import type { CollectionModel } from "../models/collection.js";
+import { parseIndex } from "../collections/indexes.js";
+import type { CollectionModel } from "../collections/model.js";
 import type { RecordData } from "./model.js";
 
 /** The most relations an expand path may go through. */

@@ -8,7 +8,7 @@ import { castRelation } from "../fields/relation.js";
 import { castSelect, castUniqueStrings } from "../fields/select.js";
 import { castText } from "../fields/text.js";
 import type { FileOptions, RelationOptions, SelectOptions } from "../fields/index.js";
-import { isAuth, type CollectionModel } from "../models/collection.js";
+import { isAuth, type CollectionModel } from "../collections/model.js";
 import type { RecordData } from "./model.js";
 import { detectMime } from "../files/mime.js";
 import { storedFileName } from "../files/names.js";

@@ -1,4 +1,4 @@
-import { AUTH_FIELD_NAMES, isAuth, type CollectionModel } from "../models/collection.js";
+import { AUTH_FIELD_NAMES, isAuth, type CollectionModel } from "../collections/model.js";
 import { isMultipleField, type SchemaField } from "../fields/index.js";
 import { jsonText } from "../fields/json.js";
 

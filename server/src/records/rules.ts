@@ -1,7 +1,9 @@
 import type { DB } from "../db/connection.js";
-import type { CollectionModel } from "../models/collection.js";
+import type { CollectionModel } from "../collections/model.js";
 import type { SqlFragment, JoinClause, FieldResolver } from "../query/types.js";
-import { compileRule, recordResolver, ruleAllows, type RequestInfo } from "../rules/index.js";
+import { compileRule, ruleAllows } from "../query/rules.js";
+import { recordResolver } from "../query/recordResolver.js";
+import type { RequestInfo } from "../query/requestInfo.js";
 
 /**
  * The one integration point between the records API and API rule evaluation

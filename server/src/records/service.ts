@@ -4,12 +4,13 @@ import { transaction } from "../db/connection.js";
 import { RecordsRepo, type Row } from "../db/records.js";
 import { errorsToData, V, verr, type VErrors } from "../fields/errors.js";
 import { isMultipleField, type RelationOptions } from "../fields/index.js";
-import { isEmailFormat } from "../forms/formats.js";
+import { isEmailFormat } from "../tools/formats.js";
 import { ApiError, forbidden, notFound } from "../tools/errors.js";
-import { authOptions, isAuth, isView, type CollectionModel } from "../models/collection.js";
+import { authOptions, isAuth, isView, type CollectionModel } from "../collections/model.js";
 import { runList } from "../query/list.js";
 import type { ListQuery, ListResult } from "../query/types.js";
-import { checkAdminOnlyFields, type RequestInfo } from "../rules/index.js";
+import { checkAdminOnlyFields } from "../query/rules.js";
+import type { Requester } from "../auth/caller.js";
 import { hashPassword } from "../auth/passwords.js";
 import { newId, randomString } from "../tools/random.js";
 import { nowString } from "../tools/time.js";
@@ -35,6 +36,8 @@ export const DELETE_FAILED = "Failed to delete record. Make sure that the record
 export interface SubmittedBody {
   data: unknown;
   files: Map<string, Upload[]>;
+  /** True for a multipart form: its text values are cast to their fields' types for the rules. */
+  multipart?: boolean;
 }
 
 /** A saved record with the storage work its save needs. */
@@ -57,11 +60,8 @@ export interface DeleteResult {
   updated: TouchedRecord[];
 }
 
-/** Who asks, and what `@request.*` reads. */
-export interface Requester {
-  admin: boolean;
-  info: RequestInfo;
-}
+/** Who asks, and what `@request.*` reads (defined with the other callers in auth/caller.ts). */
+export type { Requester } from "../auth/caller.js";
 
 const ID_RE = /^[^@#$&|.,'"\\/\s]+$/;
 const USERNAME_RE = /^[\w][\w.\-]*$/;

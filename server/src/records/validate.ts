@@ -10,7 +10,7 @@ import { validateRelationCount } from "../fields/relation.js";
 import { validateSelectValue } from "../fields/select.js";
 import { validateTextValue } from "../fields/text.js";
 import { validateUrlValue } from "../fields/url.js";
-import type { CollectionModel } from "../models/collection.js";
+import type { CollectionModel } from "../collections/model.js";
 import type { RecordData } from "./model.js";
 
 export interface ValidateDeps {

@@ -1,4 +1,4 @@
-import { project } from "./goJson.js";
+import { project } from "../tools/goJson.js";
 import { SECRET_PATHS, SETTINGS_SHAPE } from "./schema.js";
 import type { Settings } from "./types.js";
 

@@ -1,5 +1,5 @@
 import { OAUTH2_PROVIDERS, TOKEN_SETTINGS } from "./defaults.js";
-import type { Shape } from "./goJson.js";
+import type { Shape } from "../tools/goJson.js";
 
 /** The declared settings fields and their JSON types, in the reference's key order. */
 

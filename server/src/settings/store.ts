@@ -1,7 +1,7 @@
 import type { DB } from "../db/connection.js";
 import { readParam, upsertParam } from "../db/params.js";
 import { defaultSettings } from "./defaults.js";
-import { normalize, withExtras } from "./goJson.js";
+import { normalize, withExtras } from "../tools/goJson.js";
 import { SETTINGS_SHAPE } from "./schema.js";
 import type { Settings } from "./types.js";
 

@@ -1,5 +1,5 @@
 import { ValidationError } from "../tools/errors.js";
-import { decodeRequestBody } from "./requestBody.js";
+import type { Shape } from "../tools/goJson.js";
 import { keepRedactedSecrets } from "./redact.js";
 import { SETTINGS_SHAPE } from "./schema.js";
 import type { SettingsStore } from "./store.js";
@@ -8,15 +8,18 @@ import { validateSettings } from "./validate.js";
 
 const INVALID = "Something went wrong while processing your request.";
 
+/** Applies a submitted body onto `target` following `shape` (the HTTP layer's body reader). */
+export type BodyDecoder = (shape: Shape, target: Record<string, unknown>) => void;
+
 /**
- * Applies a PATCH body (raw text and its content type) over the current settings:
- * decode (throws LoadError on malformed data), keep secrets sent back redacted, validate
- * (throws ValidationError with nested field errors), save. Returns the saved settings.
+ * Applies a PATCH body over the current settings: decode (the decoder throws on malformed
+ * data), keep secrets sent back redacted, validate (throws ValidationError with nested
+ * field errors), save. Returns the saved settings.
  */
-export function updateSettings(store: SettingsStore, contentType: string | undefined, rawBody: string | undefined): Settings {
+export function updateSettings(store: SettingsStore, decode: BodyDecoder): Settings {
   const current = store.get();
   const next = structuredClone(current);
-  decodeRequestBody(contentType, rawBody, SETTINGS_SHAPE, next as unknown as Record<string, unknown>);
+  decode(SETTINGS_SHAPE, next as unknown as Record<string, unknown>);
   keepRedactedSecrets(next, current);
   const errors = validateSettings(next);
   if (errors) throw new ValidationError(INVALID, errors);

@@ -1,7 +1,7 @@
 import { FE, fieldError, type FieldError, type FieldErrors } from "../tools/errors.js";
 import { cronError } from "./cron.js";
 import { OAUTH2_PROVIDERS, TOKEN_SETTINGS } from "./defaults.js";
-import { isEmailFormat, isHost, isUrl } from "../forms/formats.js";
+import { isEmailFormat, isHost, isUrl } from "../tools/formats.js";
 import type { EmailTemplate, OAuth2ProviderConfig, S3Config, Settings, TokenConfig } from "./types.js";
 
 /**

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomInt } from "node:crypto";
 
 const ID_ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 const TOKEN_ALPHABET = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
@@ -13,8 +13,4 @@ export function randomString(length: number, alphabet = TOKEN_ALPHABET): string 
 /** A 15 character `[a-z0-9]` id, as the reference generates for models. */
 export function newId(): string {
   return randomString(15, ID_ALPHABET);
-}
-
-export function randomHex(bytes: number): string {
-  return randomBytes(bytes).toString("hex");
 }

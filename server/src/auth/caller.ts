@@ -1,0 +1,44 @@
+import type { AdminModel } from "../admins/model.js";
+import type { AuthInfo, RequestInfo } from "../query/requestInfo.js";
+import { unauthorized } from "../tools/errors.js";
+
+/**
+ * Who calls a service: an admin, an auth record (`info.auth`) or a guest, with what the
+ * API rules read about the request (`@request.*`). Every service method takes one and
+ * enforces access itself; the HTTP layer only builds it from the request.
+ */
+export interface Requester {
+  admin: boolean;
+  info: RequestInfo;
+  /** The signed-in admin (for answers that name them, e.g. a token refresh). */
+  adminModel?: AdminModel | null;
+}
+
+/** The same thing under the name the services use. */
+export type Caller = Requester;
+
+export const ADMIN_REQUIRED = "The request requires valid admin authorization token to be set.";
+export const RECORD_REQUIRED = "The request requires valid record authorization token to be set.";
+
+/** In-process callers with every right (the CLI). */
+export const SYSTEM_CALLER: Caller = Object.freeze({ admin: true, info: {} });
+
+/** A guest with no request details (internal reads that must follow the rules). */
+export const guestCaller = (info: RequestInfo = {}): Caller => ({ admin: false, info });
+
+/** 401 unless the caller is an admin (the reference's message). */
+export function requireAdmin(who: Caller): void {
+  if (!who.admin) throw unauthorized(ADMIN_REQUIRED);
+}
+
+/** The signed-in admin; 401 when there is none. */
+export function requireAdminModel(who: Caller): AdminModel {
+  if (!who.admin || !who.adminModel) throw unauthorized(ADMIN_REQUIRED);
+  return who.adminModel;
+}
+
+/** The signed-in auth record; 401 when there is none. */
+export function requireAuthRecord(who: Caller): AuthInfo {
+  if (!who.info.auth) throw unauthorized(RECORD_REQUIRED);
+  return who.info.auth;
+}

@@ -1,0 +1,71 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cleanupTempDirs, pbCli, tempDir } from "../../test/support/dataDirs.js";
+import { createApp } from "../app.js";
+import { verifyPassword } from "../auth/passwords.js";
+
+afterAll(cleanupTempDirs);
+
+const SERVER_DIR = path.resolve(import.meta.dirname, "../..");
+const TSX = path.resolve(SERVER_DIR, "../node_modules/.bin/tsx");
+
+function cairnCli(args: string[], dir: string): { out: string; code: number } {
+  const res = spawnSync(TSX, ["src/cli.ts", ...args, "--dir", dir], { cwd: SERVER_DIR, encoding: "utf8" });
+  return { out: res.stdout + res.stderr, code: res.status ?? -1 };
+}
+
+/** Each step runs on both CLIs over their own data dir; the printed lines must match. */
+const steps: { args: string[]; ok: boolean }[] = [
+  { args: ["admin", "create"], ok: false },
+  { args: ["admin", "create", "bad", "123"], ok: false },
+  { args: ["admin", "create", "x@example.com", "123"], ok: false },
+  { args: ["admin", "create", "x@example.com", "1234567890"], ok: true },
+  { args: ["admin", "create", "x@example.com", "1234567890"], ok: false },
+  { args: ["admin", "update", "x@example.com", "12"], ok: false },
+  { args: ["admin", "update", "no@example.com", "1234567890"], ok: false },
+  { args: ["admin", "update", "x@example.com", "0987654321"], ok: true },
+  { args: ["admin", "delete"], ok: false },
+  { args: ["admin", "delete", "no@example.com"], ok: true },
+  { args: ["admin", "delete", "x@example.com"], ok: false },
+  { args: ["admin", "create", "y@example.com", "abcdefghij"], ok: true },
+  { args: ["admin", "delete", "x@example.com"], ok: true },
+];
+
+describe("cairn admin CLI matches the reference's admin commands", () => {
+  it("prints the same messages for the same steps", () => {
+    const refDir = tempDir();
+    pbCli(["migrate", "up"], refDir);
+    const cairnDir = tempDir();
+    for (const step of steps) {
+      const ref = pbCli(step.args, refDir).trim();
+      const ours = cairnCli(step.args, cairnDir);
+      expect(ours.out.trim(), step.args.join(" ")).toBe(ref);
+      // Unlike the reference (which exits 0 on errors), Cairn's exit code says whether the command worked.
+      expect(ours.code, step.args.join(" ")).toBe(step.ok ? 0 : 1);
+    }
+  }, 180_000); // 26 process starts; slow when the machine is busy
+
+  it("stores a password the data directory can verify, and rotates the token key on update", async () => {
+    const dir = tempDir();
+    expect(cairnCli(["admin", "create", "z@example.com", "1234567890"], dir).code).toBe(0);
+    let app = createApp({ dataDir: dir });
+    const before = app.admins.repo.findByEmail("z@example.com")!;
+    expect(before.passwordHash.startsWith("$2a$12$")).toBe(true);
+    expect(await verifyPassword("1234567890", before.passwordHash)).toBe(true);
+    await app.close();
+    expect(cairnCli(["admin", "update", "z@example.com", "abcdefghij"], dir).code).toBe(0);
+    app = createApp({ dataDir: dir });
+    const after = app.admins.repo.findByEmail("z@example.com")!;
+    expect(await verifyPassword("abcdefghij", after.passwordHash)).toBe(true);
+    expect(after.tokenKey).not.toBe(before.tokenKey);
+    await app.close();
+  });
+
+  it("prints help and version", () => {
+    const dir = tempDir();
+    expect(cairnCli(["--help"], dir).out).toContain("serve");
+    expect(cairnCli(["--version"], dir).out).toMatch(/cairn version \d+\.\d+\.\d+/);
+    expect(cairnCli(["bogus"], dir).code).toBe(1);
+  });
+});

@@ -1,0 +1,262 @@
+import { transaction, type DB } from "../db/connection.js";
+import type { CollectionsRepo } from "../db/collections.js";
+import { ddl, dqsToken, singleQuoteLiteral, sqlErrorText, tableInfo, viewIdAsTextSql, type ColumnInfo } from "../db/collectionsDdl.js";
+import { fieldDef, type SchemaField } from "../fields/index.js";
+import { BASE_FIELD_NAMES, isAuth, type CollectionModel } from "./model.js";
+import { splitTopLevel } from "./indexes.js";
+import { splitSqlTopLevel, trimChars } from "../db/sqlTokens.js";
+import { randomString } from "../tools/random.js";
+
+/**
+ * View collections: reading a view query's columns and tables (a light parser, as lenient
+ * as the reference's), inferring the view schema from its source collections, and
+ * (re)creating the SQL view.
+ */
+
+export class ViewQueryError extends Error {
+  /** The fields read before the failure (the reference keeps them as the form's schema). */
+  partial: SchemaField<object>[] = [];
+}
+
+interface Identifier {
+  original: string;
+  alias: string;
+}
+
+const JOIN_RE = /[\t\n\f\r ]+(full[\t\n\f\r ]+outer[\t\n\f\r ]+join|left[\t\n\f\r ]+outer[\t\n\f\r ]+join|right[\t\n\f\r ]+outer[\t\n\f\r ]+join|full[\t\n\f\r ]+join|cross[\t\n\f\r ]+join|inner[\t\n\f\r ]+join|outer[\t\n\f\r ]+join|left[\t\n\f\r ]+join|right[\t\n\f\r ]+join|join)[\t\n\f\r ]+?/gi;
+const JOIN_MARK = "__pb_join__";
+/** Keywords after which the FROM/JOIN text holds no more table names. */
+const SKIP_WORDS = new Set(["on", "where", "group", "having", "order", "limit", "offset"]);
+
+const trimIdentifier = (raw: string, extra = "") =>
+  raw
+    .split(".")
+    .map((p) => trimChars(p, "`\"[];" + extra))
+    .join(".");
+
+/** Splits on whitespace and commas outside quotes and parentheses; commas become their own tokens. */
+function words(s: string): string[] | null {
+  const parts = splitSqlTopLevel(s, (ch) => ch === "," || ch === " " || ch === "\n" || ch === "\t", { keep: (ch) => ch === "," });
+  return parts && parts.filter((p) => p !== "");
+}
+
+function identifierFromParts(parts: string[]): Identifier {
+  let id: Identifier;
+  if (parts.length === 3) {
+    if (parts[1].toLowerCase() !== "as") throw new ViewQueryError(`invalid identifier part - expected "as", got ${parts[1]}`);
+    id = { original: parts[0], alias: parts[2] };
+  } else if (parts.length === 2) {
+    id = { original: parts[0], alias: parts[1] };
+  } else if (parts.length === 1) {
+    const sub = parts[0].split(".");
+    id = { original: parts[0], alias: sub[sub.length - 1] };
+  } else {
+    throw new ViewQueryError(`invalid identifier parts [${parts.join(" ")}]`);
+  }
+  return { original: trimIdentifier(id.original), alias: trimIdentifier(id.alias, "'") };
+}
+
+/** Groups words into comma separated items and reads each as `expr [[as] alias]`. */
+function identifiers(list: string[]): Identifier[] {
+  const out: Identifier[] = [];
+  let item: string[] = [];
+  const flush = () => {
+    if (item.length) out.push(identifierFromParts(item));
+    item = [];
+  };
+  for (const w of list) {
+    if (w === ",") flush();
+    else item.push(w);
+  }
+  flush();
+  return out;
+}
+
+/** The selected columns and the FROM/JOIN tables of a view query. */
+export function parseViewIdentifiers(query: string): { columns: Identifier[]; tables: Identifier[] } {
+  const str = trimChars(query.trim(), ";").replace(JOIN_RE, ` ${JOIN_MARK} `);
+  const tokens = words(str);
+  if (!tokens) throw new ViewQueryError("unbalanced parenthesis or quoted expression");
+  const select: string[] = [];
+  const from: string[] = [];
+  const join: string[] = [];
+  let active: string[] | null = null;
+  let mode = "";
+  let skip = false;
+  for (const token of tokens) {
+    const lower = token.toLowerCase();
+    if (lower === "select") {
+      skip = false;
+      mode = "select";
+      active = select;
+    } else if (lower === "distinct") {
+      continue;
+    } else if (lower === "from") {
+      skip = false;
+      mode = "from";
+      active = from;
+    } else if (lower === JOIN_MARK) {
+      skip = false;
+      if (mode === "join") join.push(",");
+      mode = "join";
+      active = join;
+    } else if (mode !== "select" && SKIP_WORDS.has(lower)) {
+      skip = true;
+    } else if (!skip && active) {
+      active.push(token);
+    }
+  }
+  return { columns: identifiers(select), tables: [...identifiers(from), ...identifiers(join)] };
+}
+
+/** A view field that is not traced to a collection field: plain JSON. */
+function defaultViewField(name: string): SchemaField<object> {
+  return { system: false, id: "", name, type: "json", required: false, presentable: false, unique: false, options: { maxSize: 1 } };
+}
+
+function plainField(name: string, type: "number" | "text" | "email" | "bool" | "date", options?: object): SchemaField<object> {
+  return { system: false, id: "", name, type, required: false, presentable: false, unique: false, options: options ?? fieldDef(type).defaults() };
+}
+
+/** Suggested fields per column alias, traced to the source collections where possible. */
+function suggestFields(repo: CollectionsRepo, query: string): Map<string, SchemaField<object>> {
+  const { columns, tables } = parseViewIdentifiers(query);
+  const collections = new Map<string, CollectionModel>();
+  for (const t of tables) {
+    const c = repo.findByName(t.original);
+    if (c) collections.set(t.alias, c);
+  }
+  const main = tables[0];
+  const out = new Map<string, SchemaField<object>>();
+  for (const col of columns) {
+    const lower = col.original.toLowerCase();
+    if (lower.startsWith("count(") || lower.startsWith("total(")) {
+      out.set(col.alias, plainField(col.alias, "number"));
+      continue;
+    }
+    const parts = col.original.split(".");
+    const fieldName = parts.length === 2 ? parts[1] : parts[0];
+    const collection = parts.length === 2 ? collections.get(parts[0]) : main ? collections.get(main.alias) : undefined;
+    if (!collection) {
+      out.set(col.alias, defaultViewField(col.alias));
+      continue;
+    }
+    if (fieldName === "*") throw new ViewQueryError("dynamic column names are not supported");
+    const source = collection.schema.find((f) => f.name.toLowerCase() === fieldName.toLowerCase());
+    if (source) {
+      out.set(col.alias, { ...structuredClone(source), id: "", name: col.alias });
+    } else if (fieldName === "id") {
+      const options = { ...fieldDef("relation").defaults(), collectionId: collection.id, maxSelect: 1 };
+      out.set(col.alias, { system: false, id: "", name: col.alias, type: "relation", required: false, presentable: false, unique: false, options });
+    } else if (fieldName === "created" || fieldName === "updated") {
+      out.set(col.alias, plainField(col.alias, "date"));
+    } else if (fieldName === "username" && isAuth(collection)) {
+      out.set(col.alias, plainField(col.alias, "text"));
+    } else if (fieldName === "email" && isAuth(collection)) {
+      out.set(col.alias, plainField(col.alias, "email"));
+    } else if ((fieldName === "verified" || fieldName === "emailVisibility") && isAuth(collection)) {
+      out.set(col.alias, plainField(col.alias, "bool"));
+    } else {
+      out.set(col.alias, defaultViewField(col.alias));
+    }
+  }
+  return out;
+}
+
+const newFieldId = () => randomString(8, "abcdefghijklmnopqrstuvwxyz0123456789");
+
+/** (Re)creates an SQL view over a query; rejects multiple statements and views that do not resolve. */
+export function saveView(db: DB, name: string, query: string): void {
+  transaction(db, () => {
+    ddl.dropView(db, name);
+    const trimmed = trimChars(query.trim(), ";");
+    const parts = splitTopLevel(trimmed, ";");
+    if (parts && parts.length > 1) throw new ViewQueryError("multiple statements are not supported");
+    createResolvingView(db, name, trimmed);
+  });
+}
+
+/**
+ * Creates a view and checks that it resolves. SQLite here refuses double-quoted string
+ * literals, which the reference's SQLite reads as strings when no column has that name:
+ * such literals are rewritten as single-quoted ones, one at a time, as SQLite reports them.
+ */
+function createResolvingView(db: DB, name: string, query: string): void {
+  let sql = query;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      transaction(db, () => {
+        ddl.createView(db, name, sql);
+        tableInfo(db, name);
+      });
+      return;
+    } catch (err) {
+      const token = attempt < 100 ? dqsToken(err) : null;
+      const rewritten = token === null ? sql : singleQuoteLiteral(sql, token);
+      if (rewritten === sql) throw err;
+      sql = rewritten;
+    }
+  }
+}
+
+export interface ViewSchema {
+  schema: SchemaField<object>[];
+  columns: ColumnInfo[];
+}
+
+/**
+ * The schema a view query yields: one field per column except id/created/updated, typed
+ * after its source field when the column is traced to a collection. The query must have an
+ * `id` column. Fails with the reason (a parse error or the SQLite error text).
+ */
+export function createViewSchema(db: DB, repo: CollectionsRepo, query: string): ViewSchema {
+  let suggested: Map<string, SchemaField<object>>;
+  try {
+    suggested = suggestFields(repo, query);
+  } catch (err) {
+    if (err instanceof ViewQueryError) throw err;
+    throw new ViewQueryError(sqlErrorText(err));
+  }
+  const temp = "_temp_" + randomString(5);
+  try {
+    return transaction(db, (): ViewSchema => {
+      saveView(db, temp, query);
+      const columns = tableInfo(db, temp);
+      const schema: SchemaField<object>[] = [];
+      let hasId = false;
+      for (const col of columns) {
+        if (col.name === "id") hasId = true;
+        if (BASE_FIELD_NAMES.includes(col.name)) continue;
+        const field = suggested.get(col.name) ?? defaultViewField(col.name);
+        addField(schema, { ...field, id: newFieldId() });
+      }
+      if (!hasId) {
+        const err = new ViewQueryError("missing required id column (you can use `(ROW_NUMBER() OVER()) as id` if you don't have one)");
+        err.partial = schema;
+        throw err;
+      }
+      ddl.dropView(db, temp);
+      return { schema, columns };
+    });
+  } catch (err) {
+    if (err instanceof ViewQueryError) throw err;
+    throw new ViewQueryError(sqlErrorText(err));
+  }
+}
+
+/** Adds a field, replacing an earlier one with the same id. */
+export function addField(schema: SchemaField<object>[], field: SchemaField<object>): void {
+  const i = schema.findIndex((f) => f.id === field.id);
+  if (i >= 0) schema[i] = field;
+  else schema.push(field);
+}
+
+/**
+ * Creates (or replaces) the SQL view of a view collection. A query whose id column is not
+ * text is wrapped so that ids are always text, as the reference does.
+ */
+export function createCollectionView(db: DB, name: string, query: string, columns: ColumnInfo[]): void {
+  const id = columns.find((c) => c.name === "id");
+  const sql = id && id.type.toUpperCase() === "TEXT" ? query : viewIdAsTextSql(query, columns.filter((c) => c.name !== "id").map((c) => c.name));
+  saveView(db, name, sql);
+}

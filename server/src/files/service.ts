@@ -1,0 +1,129 @@
+import type { AdminModel } from "../admins/model.js";
+import type { Caller } from "../auth/caller.js";
+import type { AuthInfo } from "../query/requestInfo.js";
+import type { SettingsStore } from "../settings/store.js";
+import { badRequest } from "../tools/errors.js";
+import { canAccessFile, fileForbidden, resolveFileToken, type FileTokenDeps } from "./access.js";
+import type { FileSystem } from "./filesystem.js";
+import { fileKey, recordPrefix, thumbsPrefix } from "./names.js";
+import { serveRecordFile, type RecordFileRequest } from "./recordFiles.js";
+import type { ServeResult } from "./serve.js";
+import { createFileSystem } from "./storage.js";
+import { Thumbnailer } from "./thumbs.js";
+
+/** A file ready for storage under a record. */
+export interface StoredFile {
+  name: string;
+  data: Buffer;
+  mime: string;
+  originalName: string;
+}
+
+export interface FilesServiceOptions extends FileTokenDeps<AuthInfo> {
+  dataDir: string;
+  settings: SettingsStore;
+  dev?: boolean;
+  admins: FileTokenDeps<AuthInfo>["admins"] & { fileToken(admin: AdminModel): Promise<string> };
+  /** Signs a file token for a signed-in auth record. */
+  recordFileToken: (auth: AuthInfo) => Promise<string>;
+}
+
+/**
+ * The uploads storage: owns the current file system (the S3 bucket or `<dataDir>/storage`,
+ * rebuilt when the settings change) and its thumbnailer; stores, deletes and serves the
+ * files of records and decides who may read a protected one.
+ */
+export class FilesService {
+  private current: { fs: FileSystem; thumbs: Thumbnailer } | null = null;
+
+  constructor(private readonly opts: FilesServiceOptions) {
+    opts.settings.onChange(() => {
+      const old = this.current;
+      this.current = null;
+      void old?.fs.close().catch(() => undefined);
+    });
+  }
+
+  /** The current file system and thumbnailer (made on first use after a settings change). */
+  storage(): { fs: FileSystem; thumbs: Thumbnailer } {
+    if (!this.current) {
+      const fs = createFileSystem(this.opts.dataDir, this.opts.settings.get().s3);
+      this.current = { fs, thumbs: new Thumbnailer(fs, (err) => this.report(err)) };
+    }
+    return this.current;
+  }
+
+  /** Stores a record's new files. */
+  async store(collectionId: string, recordId: string, files: readonly StoredFile[]): Promise<void> {
+    if (files.length === 0) return;
+    const { fs } = this.storage();
+    for (const f of files) {
+      await fs.put(fileKey(collectionId, recordId, f.name), f.data, f.mime, { metadata: { "original-filename": f.originalName } });
+    }
+  }
+
+  /** Deletes a record's files with their thumbs; failures are reported, never thrown (the record is already saved). */
+  async delete(collectionId: string, recordId: string, names: readonly string[]): Promise<void> {
+    if (names.length === 0) return;
+    const { fs } = this.storage();
+    for (const name of names) {
+      try {
+        await fs.delete(fileKey(collectionId, recordId, name));
+        await fs.deletePrefix(thumbsPrefix(collectionId, recordId, name));
+      } catch (err) {
+        this.report(err);
+      }
+    }
+  }
+
+  /** Deletes everything stored under a record (`<collectionId>/<recordId>/`). */
+  async deleteRecord(collectionId: string, recordId: string): Promise<void> {
+    await this.deletePrefix(recordPrefix(collectionId, recordId));
+  }
+
+  /** Deletes everything stored under a collection (`<collectionId>/`). */
+  async deleteCollection(collectionId: string): Promise<void> {
+    await this.deletePrefix(collectionId + "/");
+  }
+
+  /** A record's file or thumb; null when the original is not in storage. */
+  async serve(req: RecordFileRequest): Promise<ServeResult | null> {
+    const { fs, thumbs } = this.storage();
+    return serveRecordFile(fs, thumbs, req);
+  }
+
+  /**
+   * Lets a file through or throws the reference's 403: unprotected files always, protected
+   * ones for an admin file token, else when `viewAllows` accepts the token's auth record
+   * (null for a guest).
+   */
+  async authorize(isProtected: boolean, token: unknown, viewAllows: (auth: AuthInfo | null) => boolean | Promise<boolean>): Promise<void> {
+    if (!isProtected) return;
+    const who = await resolveFileToken<AuthInfo>(this.opts, token);
+    if (!(await canAccessFile(true, who, viewAllows))) throw fileForbidden();
+  }
+
+  /** A short-lived token for protected files, for a signed-in admin or auth record. */
+  async fileToken(who: Caller): Promise<string> {
+    if (who.admin && who.adminModel) return this.opts.admins.fileToken(who.adminModel);
+    if (who.info.auth) return this.opts.recordFileToken(who.info.auth);
+    throw badRequest("Failed to generate file token.");
+  }
+
+  async close(): Promise<void> {
+    await this.current?.fs.close();
+    this.current = null;
+  }
+
+  private async deletePrefix(prefix: string): Promise<void> {
+    try {
+      await this.storage().fs.deletePrefix(prefix);
+    } catch (err) {
+      this.report(err);
+    }
+  }
+
+  private report(err: unknown): void {
+    if (this.opts.dev) console.error(err);
+  }
+}

@@ -1,0 +1,182 @@
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { QueryError } from "./errors.js";
+import { buildListSql, runList } from "./list.js";
+import { tableResolver } from "./tableResolver.js";
+import type { FieldResolver, ListQuery } from "./types.js";
+
+let db: Database.Database;
+const plain = tableResolver("items", ["id", "title", "n", "flag", "created", "data"], { jsonColumns: ["data"], rowid: true });
+const resolver: FieldResolver = {
+  resolve: (id) => (id === "tags" ? { sql: "`items`.`tags`", multiple: true } : plain.resolve(id)),
+};
+
+// id, title, n, flag, created, data, tags
+const ROWS: [string, string | null, number | null, number, string, string | null, string | null][] = [
+  ["r1", "hello", 7, 1, "2024-01-01 10:00:00.000Z", '{"auth":"admin","status":200,"k":""}', '["a","b"]'],
+  ["r2", "", 0, 0, "2024-01-02 10:00:00.000Z", '{"auth":"guest","status":404,"nested":{"x":1}}', '["a"]'],
+  ["r3", null, null, 0, "2024-01-03 10:00:00.000Z", '{"status":500,"list":[10,20]}', "[]"],
+  ["r4", "a_b", -1.5, 1, "2024-01-04 10:00:00.000Z", "not json", '["c"]'],
+  ["r5", "a%b", 3, 0, "2024-01-05 10:00:00.000Z", null, null],
+  ["r6", "A\\b", 7, 0, "2024-01-06 10:00:00.000Z", '{"auth":null}', '"a"'],
+  ["r7", "it's \"q\"", 7.5, 1, "2024-01-07 10:00:00.000Z", '{"auth":"admin"}', '["b",""]'],
+  ["r8", "axb", 2, 0, "2024-01-08 10:00:00.000Z", "{}", ""],
+];
+
+beforeAll(() => {
+  db = new Database(":memory:");
+  db.exec("CREATE TABLE `items` (`id` TEXT PRIMARY KEY, `title` TEXT, `n` NUMERIC, `flag` BOOLEAN, `created` TEXT, `data` JSON, `tags` JSON)");
+  const ins = db.prepare("INSERT INTO items VALUES (?, ?, ?, ?, ?, ?, ?)");
+  for (const r of ROWS) ins.run(...r);
+});
+afterAll(() => db.close());
+
+const list = (query: ListQuery, defaultSort?: string) =>
+  runList(db, { table: "items", resolver, query, defaultSort, mapRow: (r) => r.id as string, now: new Date("2024-01-05T12:00:00Z") });
+const ids = (filter: string) => list({ filter, sort: "id", perPage: "500" }).items;
+
+describe("runList filters against SQLite", () => {
+  it.each<[string, string[]]>([
+    // null and "" are the same for = and != on plain columns
+    ["title = ''", ["r2", "r3"]],
+    ["title = null", ["r2", "r3"]],
+    ["title != ''", ["r1", "r4", "r5", "r6", "r7", "r8"]],
+    ["title != null", ["r1", "r4", "r5", "r6", "r7", "r8"]],
+    ["title = 'hello'", ["r1"]],
+    ["title != 'hello'", ["r2", "r3", "r4", "r5", "r6", "r7", "r8"]], // IS NOT keeps NULLs
+    ["title > ''", ["r1", "r4", "r5", "r6", "r7", "r8"]],
+    ["n = title", ["r3"]], // COALESCE(NULL,'') = COALESCE(NULL,'')
+    ["title = \"it's \\\"q\\\"\"", ["r7"]],
+    ["title = 'it\\'s \"q\"'", ["r7"]],
+    ["title = 'A\\b'", ["r6"]],
+    // numbers, bools
+    ["n = 7", ["r1", "r6"]],
+    ["n >= 7", ["r1", "r6", "r7"]],
+    ["n < 0", ["r4"]],
+    ["n = -1.5", ["r4"]],
+    ["n = '7'", ["r1", "r6"]],
+    ["flag = true", ["r1", "r4", "r7"]],
+    ["flag = false", ["r2", "r3", "r5", "r6", "r8"]],
+    ["flag != true && n > 0", ["r5", "r6", "r8"]],
+    // LIKE, escaping and wildcards
+    ["title ~ 'ell'", ["r1"]],
+    ["title ~ 'HEL'", ["r1"]],
+    ["title !~ 'ell'", ["r2", "r4", "r5", "r6", "r7", "r8"]], // NULL NOT LIKE is NULL
+    ["title ~ 'a_b'", ["r4"]],
+    ["title ~ 'a%b'", ["r4", "r5", "r6", "r8"]],
+    ["title ~ 'a\\%b'", ["r5"]],
+    ["title ~ 'A\\b'", ["r6"]],
+    ["title ~ ''", ["r1", "r2", "r4", "r5", "r6", "r7", "r8"]],
+    ["title ~ null", []],
+    ["title ~ '\"'", ["r7"]],
+    ["'hello world' ~ title && title != ''", ["r1"]],
+    // JSON keys: IS semantics, missing key is NULL, invalid JSON is NULL
+    ["data.auth = 'admin'", ["r1", "r7"]],
+    ["data.auth != 'admin'", ["r2", "r3", "r4", "r5", "r6", "r8"]],
+    ["data.auth = null", ["r3", "r4", "r5", "r6", "r8"]],
+    ["data.auth = ''", []],
+    ["data.k = ''", ["r1"]],
+    ["data.k != ''", ["r2", "r3", "r4", "r5", "r6", "r7", "r8"]],
+    ["data.status >= 400", ["r2", "r3"]],
+    ["data.status = 200", ["r1"]],
+    ["data.status = '200'", []],
+    ["data.nested.x = 1", ["r2"]],
+    ["data.list.1 = 20", ["r3"]],
+    ["data.auth ?= 'guest'", ["r2"]],
+    ["data.missing = data.other", ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8"]],
+    // any-of / all-of on a JSON array column
+    ["tags ?= 'a'", ["r1", "r2", "r6"]],
+    ["tags = 'a'", ["r2", "r6"]],
+    ["tags ?!= 'a'", ["r1", "r3", "r4", "r5", "r7", "r8"]],
+    ["tags != 'a'", ["r4", "r7", "r8"]],
+    ["tags ?= ''", ["r3", "r5", "r7", "r8"]],
+    ["tags = ''", ["r3", "r5", "r8"]],
+    ["tags ?~ 'b'", ["r1", "r7"]],
+    ["tags ?= title", ["r3"]],
+    // logic, precedence, comments
+    ["title = 'hello' || n = 0 && flag = false", ["r1", "r2"]],
+    ["(title = 'hello' || n = 0) && flag = false", ["r2"]],
+    ["title = 'hello' || (n = 0 && flag = true)", ["r1"]],
+    ["n = 7 // sevens\n&& flag = true // only flagged", ["r1"]],
+    ["// header\nn = 7", ["r1", "r6"]],
+    ["((((n = 7))))", ["r1", "r6"]],
+    ["@rowid <= 2", ["r1", "r2"]],
+    // macros (now = 2024-01-05 12:00Z)
+    ["created < @now", ["r1", "r2", "r3", "r4", "r5"]],
+    ["created >= @todayStart && created <= @todayEnd", ["r5"]],
+    ["created >= @monthStart && @year = 2024 && @month = 1 && @day = 5 && @weekday = 5 && @hour = 12", ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8"]],
+  ])("%j", (filter, expected) => {
+    expect(ids(filter)).toEqual(expected);
+  });
+
+  it.each(["unknown = 1", "title ==", "title = 'x", "(title = 'x'", "title:lower = 'x'", "   ", "// nothing", "()"])("400 for %j", (filter) => {
+    expect(() => list({ filter })).toThrow(QueryError);
+  });
+
+  it("treats an empty filter as none", () => {
+    expect(list({ filter: "" }).totalItems).toBe(8);
+  });
+});
+
+describe("runList paging and sorting", () => {
+  it("returns the reference's shape and key order", () => {
+    const r = list({ perPage: "3", page: "2", sort: "id" });
+    expect(Object.keys(r)).toEqual(["page", "perPage", "totalItems", "totalPages", "items"]);
+    expect(r).toEqual({ page: 2, perPage: 3, totalItems: 8, totalPages: 3, items: ["r4", "r5", "r6"] });
+  });
+
+  it("skips the count with skipTotal", () => {
+    expect(list({ perPage: "3", skipTotal: "true", sort: "id" })).toEqual({ page: 1, perPage: 3, totalItems: -1, totalPages: -1, items: ["r1", "r2", "r3"] });
+    const sql = buildListSql({ table: "items", resolver, query: { skipTotal: "1" } });
+    expect(sql.skipTotal).toBe(true);
+  });
+
+  it("returns an empty page past the end, and zero pages for no match", () => {
+    expect(list({ page: "99" })).toMatchObject({ page: 99, totalItems: 8, totalPages: 1, items: [] });
+    expect(list({ filter: "id = 'none'" })).toMatchObject({ totalItems: 0, totalPages: 0, items: [] });
+    expect(list({ page: "9223372036854775807" }).items).toEqual([]);
+  });
+
+  it("sorts, with the default sort when none is given", () => {
+    expect(list({ sort: "-n,id" }).items).toEqual(["r7", "r1", "r6", "r5", "r8", "r2", "r4", "r3"]);
+    expect(list({}, "-created").items[0]).toBe("r8");
+    expect(list({ sort: "id" }, "-created").items[0]).toBe("r1");
+    expect(list({ sort: "-@rowid" }).items[0]).toBe("r8");
+    expect(list({ sort: "-data.status,id" }).items.slice(0, 3)).toEqual(["r3", "r2", "r1"]);
+    expect(new Set(list({ sort: "@random" }).items)).toEqual(new Set(ROWS.map((r) => r[0])));
+  });
+
+  it("400 for a bad sort or paging parameter", () => {
+    for (const q of [{ sort: "nope" }, { sort: "id," }, { page: "x" }, { perPage: "1.5" }, { skipTotal: "yes" }]) {
+      expect(() => list(q)).toThrow(QueryError);
+    }
+  });
+
+  it("AND-s an extra condition (e.g. an API rule) with the filter", () => {
+    const r = runList(db, { table: "items", resolver, query: { filter: "n = 7", sort: "id" }, where: { sql: "`items`.`flag` = ?", params: [1] }, mapRow: (x) => x.id });
+    expect(r.items).toEqual(["r1"]);
+  });
+
+  it("selects DISTINCT rows and counts them when a field needs a join", () => {
+    db.exec("CREATE TABLE IF NOT EXISTS `notes` (`item` TEXT, `body` TEXT)");
+    db.exec("DELETE FROM notes; INSERT INTO notes VALUES ('r1','x'),('r1','y'),('r2','x')");
+    const withJoin: FieldResolver = {
+      resolve: (id) =>
+        id === "notes.body"
+          ? { sql: "`n1`.`body`", joins: [{ sql: "LEFT JOIN `notes` `n1` ON `n1`.`item` = `items`.`id` AND `n1`.`body` != ?", params: ["zzz"] }] }
+          : resolver.resolve(id),
+    };
+    const r = runList(db, { table: "items", resolver: withJoin, query: { filter: "notes.body = 'x' || notes.body = 'y'", sort: "id" }, mapRow: (x) => x.id });
+    expect(r).toMatchObject({ totalItems: 2, items: ["r1", "r2"] });
+  });
+
+  it("turns an SQL error SQLite raises into a 400", () => {
+    const broken: FieldResolver = { resolve: () => ({ sql: "no_such_column" }) };
+    expect(() => runList(db, { table: "items", resolver: broken, query: { filter: "x = 1" }, mapRow: (r) => r })).toThrow(QueryError);
+  });
+
+  it("handles thousands of conditions", () => {
+    const filter = Array.from({ length: 3000 }, (_, i) => `id = 'r${i}'`).join(" || ");
+    expect(list({ filter }).totalItems).toBe(8);
+  });
+});

@@ -1,0 +1,89 @@
+import Database from "better-sqlite3";
+import { CollectionsRepo } from "../db/collections.js";
+import { cachedStatement, type DB } from "../db/connection.js";
+import { quoteIdent } from "../db/dialect.js";
+import { forbidden } from "../tools/errors.js";
+import type { CollectionModel } from "../collections/model.js";
+import { queryError } from "./errors.js";
+import { compileFilter, type FilterSqlOptions } from "./filterSql.js";
+import type { FieldResolver, JoinClause, ListQuery, SqlFragment } from "./types.js";
+import { recordResolver } from "./recordResolver.js";
+import { joinFragment } from "./joins.js";
+import type { RequestInfo } from "./requestInfo.js";
+
+/** An API rule as SQL: a condition on the collection's table plus the joins it needs (runList's `where`). */
+export interface RuleSql extends SqlFragment {
+  joins: JoinClause[];
+}
+
+/** What an empty rule compiles to: every record passes. */
+export const ALLOW_ALL: RuleSql = Object.freeze({ sql: "1", params: [], joins: [] }) as RuleSql;
+
+/**
+ * Compiles an API rule with a record resolver. An empty (or blank) rule lets every
+ * record pass; a null rule (admins only) is the caller's to check before. A rule that
+ * does not parse or resolve is a 400 QueryError.
+ */
+export function compileRule(rule: string, resolver: FieldResolver, opts: FilterSqlOptions = {}): RuleSql {
+  if (rule.trim() === "") return ALLOW_ALL;
+  const f = compileFilter(rule, resolver, opts);
+  return { sql: f.sql, params: f.params, joins: f.joins };
+}
+
+export interface RuleCheckOptions {
+  /** Loads collections for relation paths (default: from `db`'s `_collections`). */
+  findCollection?: (nameOrId: string) => CollectionModel | undefined;
+  /** Default true: view, update and delete rules may read hidden emails (the reference's behaviour). */
+  allowHiddenFields?: boolean;
+  /** The instant the datetime macros refer to (default: now). */
+  now?: Date;
+}
+
+/**
+ * Whether the record `recordId` exists and meets `rule` for the request (view, update and
+ * delete checks; the create check runs it on the record inserted in a transaction).
+ * A null rule is admin-only: false here (admins skip the check).
+ */
+export function ruleAllows(
+  db: DB,
+  collection: CollectionModel,
+  rule: string | null,
+  recordId: string,
+  requestInfo: RequestInfo,
+  opts: RuleCheckOptions = {},
+): boolean {
+  if (rule === null) return false;
+  const repo = opts.findCollection ? undefined : new CollectionsRepo(db);
+  const resolver = recordResolver({
+    collection,
+    findCollection: opts.findCollection ?? ((nameOrId) => repo!.findByNameOrId(nameOrId)),
+    requestInfo,
+    allowHiddenFields: opts.allowHiddenFields ?? true,
+  });
+  const where = compileRule(rule, resolver, { now: opts.now });
+  const table = quoteIdent(collection.name);
+  const joins = where.joins.map(joinFragment);
+  const sql = `SELECT 1 FROM ${table}${joins.map((j) => " " + j.sql).join("")} WHERE ${table}.${quoteIdent("id")} = ? AND (${where.sql}) LIMIT 1`;
+  try {
+    return cachedStatement(db, sql).get(...joins.flatMap((j) => j.params), recordId, ...where.params) !== undefined;
+  } catch (err) {
+    if (err instanceof Database.SqliteError) throw queryError(`SQL error: ${err.message}`);
+    throw err;
+  }
+}
+
+const ADMIN_ONLY_PREFIXES = ["@collection.", "@request."];
+
+/**
+ * The reference refuses a non-admin's `filter` or `sort` that mentions `@collection.` or
+ * `@request.` anywhere (even inside a quoted text): a 403, checked before anything else.
+ */
+export function checkAdminOnlyFields(query: Pick<ListQuery, "filter" | "sort">): void {
+  for (const raw of [query.filter, query.sort]) {
+    const v = Array.isArray(raw) ? raw[0] : raw;
+    if (typeof v !== "string" || v === "") continue;
+    for (const prefix of ADMIN_ONLY_PREFIXES) {
+      if (v.includes(prefix)) throw forbidden(`Only admins can filter by ${prefix}`);
+    }
+  }
+}
