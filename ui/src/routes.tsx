@@ -8,6 +8,12 @@ import { PlaceholderPage } from "./features/shell/PlaceholderPage";
 
 const LogsPage = lazy(() => import("./features/logs/LogsPage"));
 const CollectionsPage = lazy(() => import("./features/collections/CollectionsPage"));
+const ApplicationSettingsPage = lazy(() => import("./features/settings/ApplicationPage"));
+const MailSettingsPage = lazy(() => import("./features/settings/mail/MailPage"));
+const StorageSettingsPage = lazy(() => import("./features/settings/storage/StoragePage"));
+const AuthProvidersPage = lazy(() => import("./features/settings/providers/AuthProvidersPage"));
+const TokensSettingsPage = lazy(() => import("./features/settings/tokens/TokensPage"));
+const AdminsPage = lazy(() => import("./features/admins/AdminsPage"));
 const RecordConfirmPasswordReset = lazy(() => import("./features/public/RecordConfirmPasswordResetPage"));
 const RecordConfirmVerification = lazy(() => import("./features/public/RecordConfirmVerificationPage"));
 const RecordConfirmEmailChange = lazy(() => import("./features/public/RecordConfirmEmailChangePage"));
@@ -44,12 +50,12 @@ export const routes: RouteDef[] = [
 
   { path: "/collections", access: "admin", sidebar: true, component: CollectionsPage },
   { path: "/logs", access: "admin", sidebar: true, component: LogsPage },
-  { path: "/settings", access: "admin", sidebar: true, component: placeholder("Application", "Settings") },
-  { path: "/settings/admins", access: "admin", sidebar: true, component: placeholder("Admins", "Settings") },
-  { path: "/settings/mail", access: "admin", sidebar: true, component: placeholder("Mail settings", "Settings") },
-  { path: "/settings/storage", access: "admin", sidebar: true, component: placeholder("Files storage", "Settings") },
-  { path: "/settings/auth-providers", access: "admin", sidebar: true, component: placeholder("Auth providers", "Settings") },
-  { path: "/settings/tokens", access: "admin", sidebar: true, component: placeholder("Token options", "Settings") },
+  { path: "/settings", access: "admin", sidebar: true, component: ApplicationSettingsPage },
+  { path: "/settings/admins", access: "admin", sidebar: true, component: AdminsPage },
+  { path: "/settings/mail", access: "admin", sidebar: true, component: MailSettingsPage },
+  { path: "/settings/storage", access: "admin", sidebar: true, component: StorageSettingsPage },
+  { path: "/settings/auth-providers", access: "admin", sidebar: true, component: AuthProvidersPage },
+  { path: "/settings/tokens", access: "admin", sidebar: true, component: TokensSettingsPage },
   { path: "/settings/export-collections", access: "admin", sidebar: true, component: placeholder("Export collections", "Settings") },
   { path: "/settings/import-collections", access: "admin", sidebar: true, component: placeholder("Import collections", "Settings") },
   { path: "/settings/backups", access: "admin", sidebar: true, component: placeholder("Backups", "Settings") },
