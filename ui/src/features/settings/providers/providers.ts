@@ -51,9 +51,9 @@ export const PROVIDERS: ProviderDef[] = [
   def("livechatAuth", "LiveChat", "LC", "#d6261f"),
   def("mailcowAuth", "mailcow", "mc", "#146a9c", "mailcow"),
   def("planningcenterAuth", "Planning Center", "PC", "#1f5fa8"),
-  def("oidcAuth", "OpenID Connect", "ID", "#c75800", "oidc"),
-  def("oidc2Auth", "(2) OpenID Connect", "ID", "#c75800", "oidc"),
-  def("oidc3Auth", "(3) OpenID Connect", "ID", "#c75800", "oidc"),
+  def("oidcAuth", "OpenID Connect", "ID", "#a34700", "oidc"),
+  def("oidc2Auth", "(2) OpenID Connect", "ID", "#a34700", "oidc"),
+  def("oidc3Auth", "(3) OpenID Connect", "ID", "#a34700", "oidc"),
 ];
 
 export const DEFAULT_OIDC_DISPLAY_NAME = "OIDC";
