@@ -43,16 +43,21 @@ export default function StoragePage() {
     },
   });
 
-  // The first test runs shortly after the page loaded with S3 enabled.
-  const started = useRef(false);
-  const loadedEnabled = f.loaded?.s3.enabled;
+  // The stored config is tested shortly after load when S3 is enabled, and again whenever the toggle
+  // is switched back on; switching it off cancels a pending test. (Saves run their own test.)
+  const loadedEnabled = useRef(false);
+  loadedEnabled.current = f.loaded?.s3.enabled === true;
+  const formEnabled = f.form?.s3.enabled;
   useEffect(() => {
-    if (loadedEnabled === undefined || started.current) return;
-    started.current = true;
-    if (!loadedEnabled) return;
+    if (!formEnabled) {
+      s3test.cancel();
+      return;
+    }
+    if (!loadedEnabled.current) return;
     const t = setTimeout(() => void s3test.test(), S3_TEST_DELAY_MS);
     return () => clearTimeout(t);
-  }, [loadedEnabled, s3test]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [formEnabled]);
 
   const form = f.form;
   const enabledChanged = !!form && !!f.loaded && form.s3.enabled !== f.loaded.s3.enabled;
