@@ -389,6 +389,8 @@ export const settingsJourneys = [
     async run(ctx) {
       const problems = [];
       for (const theme of ["light", "dark"]) {
+        // known starting state: S3 off and empty (its Save then shows the required errors), SMTP off
+        await patchSettings(ctx, { s3: { enabled: false, endpoint: "", bucket: "", region: "", accessKey: "", secret: "" }, smtp: { enabled: false } });
         const { page } = await ctx.newPage({ theme });
         await signIn(ctx, page);
         const check = async (label) => {
@@ -425,6 +427,7 @@ export const settingsJourneys = [
         await page.goto(ctx.url("/settings/storage"));
         await page.getByRole("switch", { name: "Use S3 storage" }).check();
         await page.getByRole("button", { name: "Save changes" }).click();
+        await visible(page.getByText("Cannot be blank."));
         await check("settings-storage-s3");
         await page.goto(ctx.url("/settings/auth-providers"));
         await page.getByRole("button", { name: "Microsoft settings", exact: true }).click();
