@@ -6,6 +6,7 @@ import { measureSignInJs, SIGN_IN_JS_BUDGET_BYTES } from "./budget.mjs";
 import { collectionsJourneys } from "./collections.mjs";
 import { syncJourneys } from "./sync.mjs";
 import { backupsJourneys } from "./backups.mjs";
+import { settingsJourneys } from "./settings.mjs";
 
 const ADMIN_EMAIL = "admin@example.com";
 const FIRST_PASSWORD = "first-pass-123";
@@ -407,6 +408,7 @@ export const journeys = [
   ...collectionsJourneys,
   ...syncJourneys,
   ...backupsJourneys,
+  ...settingsJourneys,
   {
     name: "accessibility (axe) in both themes",
     async run(ctx) {

@@ -4,10 +4,15 @@ import { EntryPage } from "./features/auth/EntryPage";
 import { LoginPage } from "./features/auth/LoginPage";
 import { RequestPasswordResetPage } from "./features/auth/RequestPasswordResetPage";
 import { ConfirmPasswordResetPage } from "./features/auth/ConfirmPasswordResetPage";
-import { PlaceholderPage } from "./features/shell/PlaceholderPage";
 
 const LogsPage = lazy(() => import("./features/logs/LogsPage"));
 const CollectionsPage = lazy(() => import("./features/collections/CollectionsPage"));
+const ApplicationSettingsPage = lazy(() => import("./features/settings/ApplicationPage"));
+const MailSettingsPage = lazy(() => import("./features/settings/mail/MailPage"));
+const StorageSettingsPage = lazy(() => import("./features/settings/storage/StoragePage"));
+const AuthProvidersPage = lazy(() => import("./features/settings/providers/AuthProvidersPage"));
+const TokensSettingsPage = lazy(() => import("./features/settings/tokens/TokensPage"));
+const AdminsPage = lazy(() => import("./features/admins/AdminsPage"));
 const RecordConfirmPasswordReset = lazy(() => import("./features/public/RecordConfirmPasswordResetPage"));
 const RecordConfirmVerification = lazy(() => import("./features/public/RecordConfirmVerificationPage"));
 const RecordConfirmEmailChange = lazy(() => import("./features/public/RecordConfirmEmailChangePage"));
@@ -33,12 +38,6 @@ export interface RouteDef {
   component: ComponentType<RouteProps>;
 }
 
-const placeholder = (title: string, breadcrumb?: string) => {
-  const C = () => <PlaceholderPage title={title} breadcrumb={breadcrumb} />;
-  C.displayName = `Placeholder(${title})`;
-  return C;
-};
-
 /** The route table of the dashboard. */
 export const routes: RouteDef[] = [
   { path: "/", access: "public", sidebar: false, component: EntryPage },
@@ -48,12 +47,12 @@ export const routes: RouteDef[] = [
 
   { path: "/collections", access: "admin", sidebar: true, component: CollectionsPage },
   { path: "/logs", access: "admin", sidebar: true, component: LogsPage },
-  { path: "/settings", access: "admin", sidebar: true, component: placeholder("Application", "Settings") },
-  { path: "/settings/admins", access: "admin", sidebar: true, component: placeholder("Admins", "Settings") },
-  { path: "/settings/mail", access: "admin", sidebar: true, component: placeholder("Mail settings", "Settings") },
-  { path: "/settings/storage", access: "admin", sidebar: true, component: placeholder("Files storage", "Settings") },
-  { path: "/settings/auth-providers", access: "admin", sidebar: true, component: placeholder("Auth providers", "Settings") },
-  { path: "/settings/tokens", access: "admin", sidebar: true, component: placeholder("Token options", "Settings") },
+  { path: "/settings", access: "admin", sidebar: true, component: ApplicationSettingsPage },
+  { path: "/settings/admins", access: "admin", sidebar: true, component: AdminsPage },
+  { path: "/settings/mail", access: "admin", sidebar: true, component: MailSettingsPage },
+  { path: "/settings/storage", access: "admin", sidebar: true, component: StorageSettingsPage },
+  { path: "/settings/auth-providers", access: "admin", sidebar: true, component: AuthProvidersPage },
+  { path: "/settings/tokens", access: "admin", sidebar: true, component: TokensSettingsPage },
   { path: "/settings/export-collections", access: "admin", sidebar: true, component: ExportCollectionsPage },
   { path: "/settings/import-collections", access: "admin", sidebar: true, component: ImportCollectionsPage },
   { path: "/settings/backups", access: "admin", sidebar: true, component: BackupsPage },

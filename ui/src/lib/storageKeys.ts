@@ -16,6 +16,8 @@ export const storageKeys = {
   hiddenColumnsPrefix: "cairn_hidden_columns_",
   /** Prefix for a record draft: prefix + collectionId + "_" + recordId. */
   recordDraftPrefix: "cairn_record_draft_",
+  /** The last recipient of a settings test email. */
+  lastTestEmail: "cairn_last_test_email",
   /** "light" | "dark"; absent means follow the system. */
   theme: "cairn_theme",
 } as const;

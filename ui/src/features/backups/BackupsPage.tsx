@@ -5,8 +5,7 @@ import { Tooltip } from "../../components/Tooltip";
 import { useCanBackup } from "../../data/backups/backupAvailability";
 import { useBackups } from "../../data/backups/backupsList";
 import { handleError } from "../../lib/errors";
-import { usePageTitle } from "../../lib/title";
-import { PageHeader } from "../shell/PageHeader";
+import { SettingsLayout } from "../settings/SettingsLayout";
 import { BackupCreatePopup } from "./BackupCreatePopup";
 import { BackupRestorePopup } from "./BackupRestorePopup";
 import { BackupsList } from "./BackupsList";
@@ -18,7 +17,6 @@ import "./backups.css";
 export const BACKUPS_TITLE = "Backups";
 
 export default function BackupsPage() {
-  usePageTitle(BACKUPS_TITLE);
   const backups = useBackups();
   const canBackup = useCanBackup();
   const [createOpen, setCreateOpen] = useState(false);
@@ -39,8 +37,7 @@ export default function BackupsPage() {
   }, [canBackup, backups]);
 
   return (
-    <div className="page backups-page">
-      <PageHeader title={BACKUPS_TITLE} breadcrumb="Settings" />
+    <SettingsLayout title={BACKUPS_TITLE} className="backups-page">
       <section className="content-panel backups-panel" aria-labelledby={titleId}>
         <header className="backups-panel-header">
           <h2 id={titleId} className="backups-panel-title">
@@ -84,6 +81,6 @@ export default function BackupsPage() {
       </section>
       <BackupCreatePopup open={createOpen} onClose={() => setCreateOpen(false)} />
       <BackupRestorePopup name={restoreKey} onClose={() => setRestoreKey("")} />
-    </div>
+    </SettingsLayout>
   );
 }

@@ -6,9 +6,8 @@ import { copyText } from "../../lib/clipboard";
 import { downloadJson } from "../../lib/download";
 import { handleError } from "../../lib/errors";
 import { registerShortcut } from "../../lib/shortcuts";
-import { usePageTitle } from "../../lib/title";
 import { addSuccessToast } from "../../lib/toasts";
-import { PageHeader } from "../shell/PageHeader";
+import { SettingsLayout } from "../settings/SettingsLayout";
 import { buildExportPayload, EXPORT_COPIED_MESSAGE, EXPORT_COPY_TOAST_MS, EXPORT_FILE_NAME, exportText } from "./exportModel";
 import "./sync.css";
 
@@ -38,7 +37,6 @@ function usePreviewSelectAll(preview: React.RefObject<HTMLElement | null>) {
 }
 
 export default function ExportCollectionsPage() {
-  usePageTitle(EXPORT_TITLE);
   const query = useExportCollections();
   const collections = useMemo(() => query.data ?? [], [query.data]);
   const [selected, setSelected] = useState<Set<string> | null>(null);
@@ -68,8 +66,7 @@ export default function ExportCollectionsPage() {
     });
 
   return (
-    <div className="page sync-page">
-      <PageHeader title={EXPORT_TITLE} breadcrumb="Settings" />
+    <SettingsLayout title={EXPORT_TITLE} className="sync-page">
       <section className="content-panel sync-panel" aria-label={EXPORT_TITLE} aria-busy={query.isPending}>
         {query.isPending ? (
           <div className="sync-loader">
@@ -128,6 +125,6 @@ export default function ExportCollectionsPage() {
           </>
         )}
       </section>
-    </div>
+    </SettingsLayout>
   );
 }

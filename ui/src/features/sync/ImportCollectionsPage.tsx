@@ -5,9 +5,8 @@ import { Spinner } from "../../components/Spinner";
 import { useImportBaseCollections, useImportCollections } from "../../data/sync/importCollections";
 import { confirm } from "../../lib/confirm";
 import { handleError } from "../../lib/errors";
-import { usePageTitle } from "../../lib/title";
 import { addErrorToast, addSuccessToast } from "../../lib/toasts";
-import { PageHeader } from "../shell/PageHeader";
+import { SettingsLayout } from "../settings/SettingsLayout";
 import { DetectedChanges } from "./DetectedChanges";
 import {
   countChanges,
@@ -30,7 +29,6 @@ const ImportDiffPopup = lazy(() => import("./ImportDiffPopup"));
 export const IMPORT_TITLE = "Import collections";
 
 export default function ImportCollectionsPage() {
-  usePageTitle(IMPORT_TITLE);
   const base = useImportBaseCollections();
   const runImport = useImportCollections();
   const [text, setText] = useState("");
@@ -104,8 +102,7 @@ export default function ImportCollectionsPage() {
   };
 
   return (
-    <div className="page sync-page">
-      <PageHeader title={IMPORT_TITLE} breadcrumb="Settings" />
+    <SettingsLayout title={IMPORT_TITLE} className="sync-page">
       <section className="content-panel sync-panel" aria-label={IMPORT_TITLE} aria-busy={loading}>
         {base.isPending ? (
           <div className="sync-loader">
@@ -200,6 +197,6 @@ export default function ImportCollectionsPage() {
           <ImportDiffPopup open={reviewOpen} changes={changes} importing={runImport.isPending} onClose={() => setReviewOpen(false)} onConfirm={confirmAndImport} />
         </Suspense>
       ) : null}
-    </div>
+    </SettingsLayout>
   );
 }

@@ -1,0 +1,61 @@
+import { Field } from "../../components/Field";
+import type { Settings } from "../../data/settings/settings";
+import { FormActions } from "./FormActions";
+import { SettingsLayout } from "./SettingsLayout";
+import { SwitchField } from "./SwitchField";
+import { validateApplication } from "./settingsValidation";
+import { useSettingsForm } from "./useSettingsForm";
+
+export const APPLICATION_SAVED = "Successfully saved application settings.";
+
+interface AppForm {
+  meta: { appName: string; appUrl: string; hideControls: boolean };
+}
+
+export function pickApplication(s: Settings): AppForm {
+  const meta = (s.meta ?? {}) as Partial<AppForm["meta"]>;
+  return { meta: { appName: meta.appName ?? "", appUrl: meta.appUrl ?? "", hideControls: meta.hideControls === true } };
+}
+
+/** /settings: application name, URL and the restricted-app flag. */
+export default function ApplicationPage() {
+  const f = useSettingsForm<AppForm>({
+    pick: pickApplication,
+    toPayload: (form) => ({ meta: form.meta }),
+    validate: (form) => validateApplication(form.meta),
+    successMessage: APPLICATION_SAVED,
+  });
+  const form = f.form;
+  return (
+    <SettingsLayout title="Application" loading={f.loading}>
+      {form ? (
+        <form
+          className="settings-panel form"
+          noValidate
+          aria-label="Application settings"
+          onSubmit={(e) => {
+            e.preventDefault();
+            f.save();
+          }}
+        >
+          <div className="settings-grid">
+            <Field name="meta.appName" label="Application name" required error={f.errors["meta.appName"]}>
+              {(p) => <input {...p} type="text" required value={form.meta.appName} onChange={(e) => f.set("meta.appName", e.target.value)} />}
+            </Field>
+            <Field name="meta.appUrl" label="Application URL" required error={f.errors["meta.appUrl"]}>
+              {(p) => <input {...p} type="text" required value={form.meta.appUrl} onChange={(e) => f.set("meta.appUrl", e.target.value)} />}
+            </Field>
+          </div>
+          <SwitchField
+            name="meta.hideControls"
+            label="Hide collection create and edit controls"
+            hint="This could prevent making accidental schema changes when in production environment."
+            checked={form.meta.hideControls}
+            onChange={(v) => f.set("meta.hideControls", v)}
+          />
+          <FormActions changed={f.changed} saving={f.saving} onCancel={f.reset} />
+        </form>
+      ) : null}
+    </SettingsLayout>
+  );
+}

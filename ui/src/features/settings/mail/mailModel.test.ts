@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { stripRedacted } from "../../../data/settings/redact";
+import type { Settings } from "../../../data/settings/settings";
+import { mailPayload, pickMail } from "./MailPage";
+
+describe("mail form", () => {
+  it("reads the settings with defaults for missing values", () => {
+    const form = pickMail({ meta: { senderName: "S" }, smtp: { enabled: true, port: 25, password: "******" } } as Settings);
+    expect(form.meta.senderName).toBe("S");
+    expect(form.meta.senderAddress).toBe("");
+    expect(form.meta.verificationTemplate).toEqual({ subject: "", actionUrl: "", body: "", hidden: false });
+    expect(form.smtp).toMatchObject({ enabled: true, port: 25, host: "", tls: false, authMethod: "" });
+  });
+  it("sends meta and smtp with a numeric port and without the redacted password", () => {
+    const form = pickMail({ meta: {}, smtp: { enabled: true, host: "h", port: 25, password: "******" } } as Settings);
+    form.smtp.port = "2525";
+    const payload = stripRedacted(mailPayload(form)) as { smtp: Record<string, unknown>; meta: unknown };
+    expect(payload.smtp.port).toBe(2525);
+    expect("password" in payload.smtp).toBe(false);
+    expect(payload.meta).toBeDefined();
+  });
+});
