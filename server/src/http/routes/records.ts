@@ -24,7 +24,7 @@ export async function requester(app: App, req: FastifyRequest, data?: unknown): 
 
 /** The records API of every collection: list, view, create, update, delete. */
 export function recordRoutes(app: App): FastifyPluginAsync {
-  const svc = app.records;
+  // Services are read from the app on every request: a restore reopens them (app.reload).
   return async (r) => {
     // Only JSON and multipart bodies load; an empty body or any other type is the reference's load error.
     r.removeAllContentTypeParsers();
@@ -42,33 +42,33 @@ export function recordRoutes(app: App): FastifyPluginAsync {
     });
 
     r.get("/collections/:collection/records", async (req: ListReq) => {
-      const c = svc.collection(req.params.collection);
-      return svc.listJson(c, req.query, await requester(app, req));
+      const c = app.records.collection(req.params.collection);
+      return app.records.listJson(c, req.query, await requester(app, req));
     });
 
     r.get("/collections/:collection/records/:id", async (req: OneReq) => {
-      const c = svc.collection(req.params.collection);
+      const c = app.records.collection(req.params.collection);
       const who = await requester(app, req);
-      return svc.present(c, svc.view(c, req.params.id, who), who, req.query);
+      return app.records.present(c, app.records.view(c, req.params.id, who), who, req.query);
     });
 
     r.post("/collections/:collection/records", async (req: OneReq) => {
-      const c = svc.collection(req.params.collection);
-      const body = await svc.readBody(c, req);
-      const who = await requester(app, req, svc.ruleData(c, body));
-      return svc.present(c, await svc.createWithFiles(c, body, who), who, req.query);
+      const c = app.records.collection(req.params.collection);
+      const body = await app.records.readBody(c, req);
+      const who = await requester(app, req, app.records.ruleData(c, body));
+      return app.records.present(c, await app.records.createWithFiles(c, body, who), who, req.query);
     });
 
     r.patch("/collections/:collection/records/:id", async (req: OneReq) => {
-      const c = svc.collection(req.params.collection);
-      const body = await svc.readBody(c, req);
-      const who = await requester(app, req, svc.ruleData(c, body));
-      return svc.present(c, await svc.updateWithFiles(c, req.params.id, body, who), who, req.query);
+      const c = app.records.collection(req.params.collection);
+      const body = await app.records.readBody(c, req);
+      const who = await requester(app, req, app.records.ruleData(c, body));
+      return app.records.present(c, await app.records.updateWithFiles(c, req.params.id, body, who), who, req.query);
     });
 
     r.delete("/collections/:collection/records/:id", async (req: OneReq, reply) => {
-      const c = svc.collection(req.params.collection);
-      await svc.deleteWithFiles(c, req.params.id, await requester(app, req));
+      const c = app.records.collection(req.params.collection);
+      await app.records.deleteWithFiles(c, req.params.id, await requester(app, req));
       return reply.status(204).send();
     });
   };
