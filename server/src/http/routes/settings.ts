@@ -9,6 +9,7 @@ import { decodeRequestBody } from "../../settings/requestBody.js";
 import { updateSettings } from "../../settings/update.js";
 import { fieldErrors, rules } from "../../settings/validate.js";
 import { sendTestEmail } from "../../mail/testEmail.js";
+import { testS3Connection } from "../../files/s3Test.js";
 import { TEMPLATE_KINDS, type TemplateKind } from "../../mail/templates.js";
 
 const LOAD_FAILED = "An error occurred while loading the submitted data.";
@@ -72,7 +73,7 @@ export function settingsRoutes(app: App): FastifyPluginAsync {
       return reply.status(204).send();
     });
 
-    r.post("/settings/test/s3", async (req) => {
+    r.post("/settings/test/s3", async (req, reply) => {
       requireAdmin(req);
       const body = readForm(req, { filesystem: "string" }, { filesystem: "" });
       const errors = fieldErrors({ filesystem: [rules.required(body.filesystem), rules.oneOf(FILESYSTEMS)(body.filesystem)] });
@@ -80,8 +81,12 @@ export function settingsRoutes(app: App): FastifyPluginAsync {
       const settings = app.settings.get();
       const config = body.filesystem === "backups" ? settings.backups.s3 : settings.s3;
       if (!config.enabled) throw rawError(S3_FAILED, new Error("S3 storage filesystem is not enabled"));
-      // TODO(S3): connect with the configured credentials (answering 204) once the S3 filesystem lands.
-      throw rawError(S3_FAILED, new Error("S3 storage is not supported by this server yet"));
+      try {
+        await testS3Connection(config);
+      } catch (err) {
+        throw rawError(S3_FAILED, err);
+      }
+      return reply.status(204).send();
     });
 
     r.post("/settings/apple/generate-client-secret", async (req) => {
