@@ -66,13 +66,17 @@ function setPhase(dataDir: string, stage: string, phase: Phase): void {
 
 const dataEntries = (dir: string) => readdirSync(dir).filter(isDataEntry);
 
+/** Called after every rename of a swap; tests throw from it to stop a swap midway (a crash). */
+export type MoveHook = () => void;
+
 /** Moves every data entry of `from` into `to` (skipping names `to` already holds). */
-function moveAll(from: string, to: string): void {
+function moveAll(from: string, to: string, afterMove?: MoveHook): void {
   if (!existsSync(from)) return;
   mkdirSync(to, { recursive: true });
   for (const name of dataEntries(from)) {
     if (existsSync(path.join(to, name))) continue;
     renameSync(path.join(from, name), path.join(to, name));
+    afterMove?.();
   }
   syncDir(to);
   syncDir(from);
@@ -83,11 +87,11 @@ function moveAll(from: string, to: string): void {
  * The databases must be closed. Returns with the marker at "done": call `commitSwap` once the
  * restored data opened, or `undoSwap` to bring the previous data back.
  */
-export function swapIn(dataDir: string, stage: string): void {
+export function swapIn(dataDir: string, stage: string, afterMove?: MoveHook): void {
   setPhase(dataDir, stage, "out");
-  moveAll(dataDir, path.join(stage, "old"));
+  moveAll(dataDir, path.join(stage, "old"), afterMove);
   setPhase(dataDir, stage, "in");
-  moveAll(path.join(stage, "new"), dataDir);
+  moveAll(path.join(stage, "new"), dataDir, afterMove);
   setPhase(dataDir, stage, "done");
 }
 
@@ -109,15 +113,15 @@ function readPhase(dataDir: string): Phase | null {
  * The swap failed or the restored data did not open: bring the previous data back, from
  * whatever point the swap reached (the databases must be closed).
  */
-export function undoSwap(dataDir: string, stage: string): void {
+export function undoSwap(dataDir: string, stage: string, afterMove?: MoveHook): void {
   const phase = readPhase(dataDir);
   if (phase !== null && phase !== "out") {
     // Everything previous is in old/: set the restored entries aside first.
     setPhase(dataDir, stage, "undo-out");
-    moveAll(dataDir, path.join(stage, "rejected"));
+    moveAll(dataDir, path.join(stage, "rejected"), afterMove);
   }
   setPhase(dataDir, stage, "undo-in");
-  moveAll(path.join(stage, "old"), dataDir);
+  moveAll(path.join(stage, "old"), dataDir, afterMove);
   rmSync(markerPath(dataDir), { force: true });
 }
 

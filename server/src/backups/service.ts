@@ -70,6 +70,11 @@ export class BackupService {
       .map((f) => ({ key: f.key, size: f.size, modified: formatDate(f.modified) }));
   }
 
+  /** The auto-backup schedule in force ("" when off) and when it fires next. */
+  autoSchedule(): { cron: string; next: Date | null } {
+    return { cron: this.scheduler.scheduled, next: this.scheduler.nextRun() };
+  }
+
   /** The stat of a backup, or null when the key names none. */
   async stat(key: string): Promise<FileStat | null> {
     if (!isBackupKey(key)) return null;
