@@ -19,18 +19,28 @@ export interface ZipInput {
   mode: number;
 }
 
+export interface WriteZipOptions {
+  /**
+   * Deflate level, 1 (fastest) to 9. Defaults to 1: on data directories (SQLite pages, text,
+   * already-compressed uploads) it makes archives a few percent larger than level 6 in about
+   * a third of the time.
+   */
+  level?: number;
+}
+
 /**
  * Writes `inputs` to `out` (a new file). A source file that vanished since it was listed
  * is stored empty rather than failing the whole archive (a live directory changes while
  * it is archived).
  */
-export async function writeZip(out: string, inputs: Iterable<ZipInput>): Promise<void> {
+export async function writeZip(out: string, inputs: Iterable<ZipInput>, opts: WriteZipOptions = {}): Promise<void> {
+  const compressionLevel = opts.level ?? 1;
   const zip = new yazl.ZipFile();
   const done = pipeline(zip.outputStream, createWriteStream(out));
   for (const input of inputs) {
-    zip.addReadStreamLazy(input.name, { mtime: input.mtime, mode: input.mode }, (cb) => {
+    zip.addReadStreamLazy(input.name, { mtime: input.mtime, mode: input.mode, compressionLevel }, (cb) => {
       fsp.open(input.file, "r").then(
-        (handle) => cb(null, handle.createReadStream()),
+        (handle) => cb(null, handle.createReadStream({ highWaterMark: 1 << 20 })),
         () => cb(null, Readable.from([])),
       );
     });
