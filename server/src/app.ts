@@ -46,10 +46,12 @@ export interface App {
    * reopens on what it left (the error is rethrown).
    */
   reload(swap: () => void, undo: () => void): Promise<void>;
+  /** Resolves at once, or when a reload in progress has reopened the services. */
+  whenOpen(): Promise<void>;
 }
 
 /** What openApp builds: the services that a restore closes and reopens. */
-type AppCore = Omit<App, "backups" | "reload">;
+type AppCore = Omit<App, "backups" | "reload" | "whenOpen">;
 
 /**
  * Opens (and on first use creates) a data directory and wires the app services over it.

@@ -11,6 +11,8 @@ export interface Reloadable {
    * rethrown. Calls are serialized by the caller (one restore at a time).
    */
   reload(swap: () => void, undo: () => void): Promise<void>;
+  /** Resolves at once, or once a reload in progress has reopened the services. */
+  whenOpen(): Promise<void>;
 }
 
 export interface Closable {
@@ -24,17 +26,28 @@ export function reloadable<Core extends Closable, Fixed extends object>(
   let current = open();
   let closed = false;
   let extra: Fixed | null = null;
+  let reopening: Promise<void> | null = null;
   const control: Reloadable & Closable = {
     async reload(swap, undo) {
-      await current.close();
+      let done!: () => void;
+      reopening = new Promise<void>((resolve) => (done = resolve));
       try {
-        swap();
-        current = open();
-      } catch (err) {
-        undo();
-        current = open();
-        throw err;
+        await current.close();
+        try {
+          swap();
+          current = open();
+        } catch (err) {
+          undo();
+          current = open();
+          throw err;
+        }
+      } finally {
+        reopening = null;
+        done();
       }
+    },
+    whenOpen() {
+      return reopening ?? Promise.resolve();
     },
     async close() {
       if (closed) return;
@@ -45,12 +58,12 @@ export function reloadable<Core extends Closable, Fixed extends object>(
   };
   const self = new Proxy({} as Core & Fixed & Reloadable, {
     get(_t, prop) {
-      if (prop === "reload" || prop === "close") return control[prop];
+      if (prop === "reload" || prop === "close" || prop === "whenOpen") return control[prop];
       if (extra && prop in extra) return (extra as Record<string | symbol, unknown>)[prop];
       return (current as Record<string | symbol, unknown>)[prop];
     },
     has(_t, prop) {
-      return prop === "reload" || prop === "close" || (extra !== null && prop in extra) || prop in current;
+      return prop === "reload" || prop === "close" || prop === "whenOpen" || (extra !== null && prop in extra) || prop in current;
     },
   });
   extra = fixed(self);

@@ -58,6 +58,8 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("X-Frame-Options", "SAMEORIGIN");
     reply.header("X-XSS-Protection", "1; mode=block");
+    // A restore reopening the databases holds new requests for those few milliseconds.
+    await app.whenOpen();
     req.auth = await resolveAuth(app, req.headers.authorization);
   });
   registerRequestLog(server, app);
