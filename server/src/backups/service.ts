@@ -169,12 +169,13 @@ export class BackupService {
    */
   async restore(key: string): Promise<void> {
     if (this.active !== null) throw busy();
-    if ((await this.stat(key)) === null) throw badRequest("Missing or invalid backup file.");
+    // Taken before the first await, so two restores cannot both start.
     this.active = key;
     const { dataDir } = this.app;
     const stage = stagingDir(dataDir, randomHex(8));
     let swapped = false;
     try {
+      if ((await this.stat(key)) === null) throw badRequest("Missing or invalid backup file.");
       await fsp.mkdir(path.join(stage, "new"), { recursive: true });
       const fs = this.storage();
       let zip: string;
@@ -192,6 +193,7 @@ export class BackupService {
       );
       commitSwap(dataDir);
       // Listeners (the schedule, storage caches) follow the restored settings.
+      void this.fsCache?.fs.close().catch(() => undefined);
       this.fsCache = null;
       this.app.events.emit({ type: "settings.save", settings: this.app.settings.get() });
     } catch (err) {
