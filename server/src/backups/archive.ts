@@ -84,9 +84,15 @@ export interface ArchiveLimits {
   maxEntries?: number;
   /** Most uncompressed bytes accepted in all (besides the free disk space). */
   maxTotalBytes?: number;
+  /**
+   * Entries inflating beyond this many bytes must not exceed `maxRatio`: deflate cannot go
+   * much past 1032:1, so only data that is nearly all one byte (a zip bomb) gets there.
+   */
+  ratioFromBytes?: number;
+  maxRatio?: number;
 }
 
-const DEFAULT_LIMITS: Required<ArchiveLimits> = { maxEntries: 1_000_000, maxTotalBytes: 2 ** 40 };
+const DEFAULT_LIMITS: Required<ArchiveLimits> = { maxEntries: 1_000_000, maxTotalBytes: 2 ** 40, ratioFromBytes: 64 << 20, maxRatio: 1000 };
 
 /**
  * Checks an archive before anything is extracted: a complete zip, no entry escaping the
@@ -104,6 +110,11 @@ export async function validateArchive(zipFile: string, dataDir: string, limits: 
   }
   if (entries.length > lim.maxEntries) throw new ArchiveError(`the archive holds more than ${lim.maxEntries} entries`);
   if (!entries.some((e) => e.name === "data.db" && !e.directory)) throw new ArchiveError("the archive has no data.db at its root");
+  for (const e of entries) {
+    if (e.uncompressedSize > lim.ratioFromBytes && e.uncompressedSize / Math.max(1, e.compressedSize) > lim.maxRatio) {
+      throw new ArchiveError(`the entry ${JSON.stringify(e.name)} inflates ${Math.round(e.uncompressedSize / Math.max(1, e.compressedSize))} times (a zip bomb?)`);
+    }
+  }
   const total = entries.filter((e) => isDataEntry(e.name)).reduce((n, e) => n + e.uncompressedSize, 0);
   if (total > lim.maxTotalBytes) throw new ArchiveError(`the archive would extract to ${total} bytes, more than the ${lim.maxTotalBytes} allowed`);
   const fsStat = statfsSync(dataDir);

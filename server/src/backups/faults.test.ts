@@ -95,6 +95,12 @@ describe("refused archives", () => {
     await refusedRestore("corrupt.zip", corrupt, /^Failed to restore the backup: /);
   });
 
+  it("a zip bomb (an entry inflating 1000 times)", async () => {
+    const bomb = await zipOf({ "data.db": dataDbBytes, "storage/zeros.bin": Buffer.alloc(200 << 20) });
+    expect(bomb.length).toBeLessThan(1 << 20);
+    await refusedRestore("bomb.zip", bomb, /^Failed to restore the backup: the entry "storage\/zeros\.bin" inflates \d+ times/);
+  });
+
   it("a non-zip upload is refused before it is stored", async () => {
     const before = (await call(cairn, { path: "/api/backups", token })).body;
     const res = await upload(cairn, token, { name: "fake.zip", data: Buffer.from("just text"), type: "application/zip" });
