@@ -87,6 +87,24 @@ describe("restore swap", () => {
     });
   }
 
+  it("leaves the scratch folders and the swap of another live process alone", () => {
+    const { dataDir } = setup();
+    const temp = path.join(dataDir, ".pb_temp_to_delete");
+    const live = `cairn_backup_${process.ppid}_abc`; // the test runner's parent is alive
+    const dead = "cairn_backup_999999999_abc";
+    mkdirSync(path.join(temp, live));
+    mkdirSync(path.join(temp, dead));
+    recoverRestore(dataDir);
+    // This process's own staging folder (from setup) and the dead process's folder go.
+    expect(readdirSync(temp)).toEqual([live]);
+    const stage = path.join(temp, `cairn_restore_${process.ppid}_x`);
+    write(path.join(stage, "new"), NEW);
+    writeFileSync(path.join(dataDir, ".cairn_restore.json"), JSON.stringify({ stage: path.basename(stage), phase: "in" }));
+    recoverRestore(dataDir);
+    expect(contents(dataDir)).toEqual(OLD);
+    expect(existsSync(path.join(dataDir, ".cairn_restore.json"))).toBe(true);
+  });
+
   it("an undo of a swap stopped midway brings the previous data back", () => {
     const { dataDir, stage } = setup();
     expect(() => swapIn(dataDir, stage, crashAfter(2))).toThrow(Crash);

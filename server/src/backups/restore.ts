@@ -27,9 +27,32 @@ interface Marker {
 
 const PREFIX = "cairn_restore_";
 
-/** A fresh staging folder for one restore: `<dataDir>/.pb_temp_to_delete/cairn_restore_<id>/`. */
-export function stagingDir(dataDir: string, id: string): string {
-  return path.join(dataDir, TEMP_DIR, PREFIX + id);
+/**
+ * Scratch folders are named `cairn_<what>_<pid>_<random>`: the start-up cleanup leaves alone
+ * those of another live process on the same data directory (e.g. `cairn admin create` run
+ * while the server makes a backup).
+ */
+export function scratchName(what: string, random: string): string {
+  return `cairn_${what}_${process.pid}_${random}`;
+}
+
+/** Whether a scratch folder (or a swap marker naming one) belongs to another running process. */
+function ownedByOtherProcess(name: string): boolean {
+  const m = /^cairn_[a-z]+_(\d+)_/.exec(name);
+  if (!m) return false;
+  const pid = Number(m[1]);
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** A fresh staging folder for one restore: `<dataDir>/.pb_temp_to_delete/cairn_restore_<pid>_<random>/`. */
+export function stagingDir(dataDir: string, random: string): string {
+  return path.join(dataDir, TEMP_DIR, scratchName("restore", random));
 }
 
 function writeDurably(file: string, text: string): void {
@@ -101,13 +124,16 @@ export function commitSwap(dataDir: string): void {
   syncDir(dataDir);
 }
 
-function readPhase(dataDir: string): Phase | null {
+/** The marker, or null when unreadable (torn before the first rename: nothing moved yet). */
+function readMarker(file: string): Marker | null {
   try {
-    return (JSON.parse(readFileSync(markerPath(dataDir), "utf8")) as Marker).phase;
+    return JSON.parse(readFileSync(file, "utf8")) as Marker;
   } catch {
     return null;
   }
 }
+
+const readPhase = (dataDir: string): Phase | null => readMarker(markerPath(dataDir))?.phase ?? null;
 
 /**
  * The swap failed or the restored data did not open: bring the previous data back, from
@@ -131,13 +157,10 @@ export function undoSwap(dataDir: string, stage: string, afterMove?: MoveHook): 
  */
 export function recoverRestore(dataDir: string): void {
   const file = markerPath(dataDir);
+  const marker = existsSync(file) ? readMarker(file) : null;
+  // Another live process is in the middle of its own swap: it finishes or undoes it itself.
+  if (marker && typeof marker.stage === "string" && ownedByOtherProcess(marker.stage)) return;
   if (existsSync(file)) {
-    let marker: Marker | null = null;
-    try {
-      marker = JSON.parse(readFileSync(file, "utf8")) as Marker;
-    } catch {
-      marker = null; // torn before its first rename: nothing moved yet
-    }
     if (marker && typeof marker.stage === "string" && marker.stage.startsWith(PREFIX) && !marker.stage.includes("/")) {
       const stage = path.join(dataDir, TEMP_DIR, marker.stage);
       if (marker.phase === "in") moveAll(path.join(stage, "new"), dataDir);
@@ -150,7 +173,7 @@ export function recoverRestore(dataDir: string): void {
   const temp = path.join(dataDir, TEMP_DIR);
   if (existsSync(temp)) {
     for (const name of readdirSync(temp)) {
-      if (name.startsWith(PREFIX) || name.startsWith("cairn_")) rmSync(path.join(temp, name), { recursive: true, force: true });
+      if (name.startsWith("cairn_") && !ownedByOtherProcess(name)) rmSync(path.join(temp, name), { recursive: true, force: true });
     }
   }
 }

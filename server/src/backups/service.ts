@@ -12,7 +12,7 @@ import { randomHex } from "../tools/random.js";
 import { formatDate } from "../tools/time.js";
 import { ArchiveError, createArchive, extractArchive, TEMP_DIR, validateArchive } from "./archive.js";
 import { AUTO_PREFIX, backupNameError, generatedBackupName } from "./names.js";
-import { commitSwap, stagingDir, swapIn, undoSwap } from "./restore.js";
+import { commitSwap, scratchName, stagingDir, swapIn, undoSwap } from "./restore.js";
 import { BackupScheduler } from "./scheduler.js";
 import { backupsFileSystem } from "./storage.js";
 
@@ -104,7 +104,7 @@ export class BackupService {
       if (problem) throw new ValidationError(GENERIC, { name: problem });
     }
     this.active = key;
-    const scratch = this.tempDir("cairn_backup_");
+    const scratch = this.tempDir("backup");
     try {
       const fs = this.storage();
       if (await fs.exists(key)) {
@@ -128,7 +128,7 @@ export class BackupService {
    */
   async upload(data: Readable, filename: string): Promise<void> {
     const key = uploadBaseName(filename);
-    const scratch = this.tempDir("cairn_upload_");
+    const scratch = this.tempDir("upload");
     try {
       await fsp.mkdir(scratch, { recursive: true });
       const file = path.join(scratch, "upload");
@@ -221,8 +221,8 @@ export class BackupService {
     this.fsCache = null;
   }
 
-  private tempDir(prefix: string): string {
-    return path.join(this.app.dataDir, TEMP_DIR, prefix + randomHex(8));
+  private tempDir(what: string): string {
+    return path.join(this.app.dataDir, TEMP_DIR, scratchName(what, randomHex(8)));
   }
 }
 
