@@ -65,6 +65,10 @@ const { servers } = differential([
   { name: "test the missing bucket", req: test("backups"), ...samePrefix },
   { name: "point backups to a closed port", req: patch(() => ({ backups: { s3: { ...s3Config("backups"), endpoint: "http://127.0.0.1:9" } } })), ...saved },
   { name: "test the closed port", req: test("backups"), ...samePrefix },
+  { name: "list from an unreachable bucket", req: (ctx) => ({ path: "/api/backups", token: ctx.token }), ...samePrefix },
+  { name: "create in an unreachable bucket", req: (ctx) => ({ method: "POST", path: "/api/backups", token: ctx.token, body: { name: "a.zip" } }) },
+  { name: "delete from an unreachable bucket", req: (ctx) => ({ method: "DELETE", path: "/api/backups/a.zip", token: ctx.token }), ...samePrefix },
+  { name: "restore from an unreachable bucket", req: (ctx) => ({ method: "POST", path: "/api/backups/a.zip/restore", token: ctx.token }) },
   { name: "back to the backups bucket", req: patch(() => ({ s3: { enabled: false }, backups: { s3: s3Config("backups") } })), ...saved },
 ]);
 

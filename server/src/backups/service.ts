@@ -63,7 +63,12 @@ export class BackupService {
 
   /** Every backup, newest first (then by key). */
   async list(): Promise<BackupInfo[]> {
-    const files = await this.storage().list("");
+    let files;
+    try {
+      files = await this.storage().list("");
+    } catch (err) {
+      throw badRequest(`Failed to retrieve backup items. Raw error: \n${rawText(err)}`);
+    }
     return files
       .filter((f) => !f.key.includes("/"))
       .sort((a, b) => b.modified.getTime() - a.modified.getTime() || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
@@ -75,23 +80,29 @@ export class BackupService {
     return { cron: this.scheduler.scheduled, next: this.scheduler.nextRun() };
   }
 
-  /** The stat of a backup, or null when the key names none. */
-  async stat(key: string): Promise<FileStat | null> {
-    if (!isBackupKey(key)) return null;
+  /**
+   * A backup's stat, or why it cannot be had: the reference's raw "not found" text (it names
+   * the local path) or the storage's error (e.g. an unreachable bucket).
+   */
+  async lookup(key: string, op: "stat" | "remove"): Promise<{ stat: FileStat } | { missing: string }> {
+    if (!isBackupKey(key)) return { missing: this.notFoundText(key, op) };
     try {
-      return await this.storage().stat(key);
+      return { stat: await this.storage().stat(key) };
     } catch (err) {
-      if (err instanceof FileNotFoundError) return null;
-      throw err;
+      return { missing: err instanceof FileNotFoundError ? this.notFoundText(key, op) : rawText(err) };
     }
   }
 
-  /** The reference's raw "not found" text for a key (it names the local path). */
-  notFoundText(key: string, op: "stat" | "remove"): string {
+  private notFoundText(key: string, op: "stat" | "remove"): string {
     const escaped = key.replace(/\//g, "__0x2f__").replace(/\\/g, "__0x5c__");
     const fs = this.storage();
     const where = fs instanceof LocalFileSystem ? `${op} ${path.join(fs.root, escaped)}: no such file or directory` : "NoSuchKey";
     return `blob (key ${JSON.stringify(key)}) (code=NotFound): ${where}.`;
+  }
+
+  /** Whether a key is taken; a storage that cannot tell counts as taken (as in the reference). */
+  private async taken(fs: FileSystem, key: string): Promise<boolean> {
+    return fs.exists(key).catch(() => true);
   }
 
   /** Makes a backup named `name` (generated when empty); resolves to its key once stored. */
@@ -107,7 +118,7 @@ export class BackupService {
     const scratch = this.tempDir("backup");
     try {
       const fs = this.storage();
-      if (await fs.exists(key)) {
+      if (await this.taken(fs, key)) {
         throw new ValidationError(GENERIC, { name: fieldError("validation_backup_name_exists", "The backup file name is invalid or already exists.") });
       }
       await fsp.mkdir(scratch, { recursive: true });
@@ -144,7 +155,7 @@ export class BackupService {
       }
       if (!isBackupKey(key)) throw invalidUpload();
       const fs = this.storage();
-      if (await fs.exists(key)) {
+      if (await this.taken(fs, key)) {
         throw new ValidationError(GENERIC, { file: fieldError("validation_backup_name_exists", "Backup file with the specified name already exists.") });
       }
       await fs.put(key, createReadStream(file), ZIP_MIME, { metadata: { "original-filename": key } });
@@ -155,9 +166,8 @@ export class BackupService {
 
   async delete(key: string): Promise<void> {
     if (this.active === key) throw badRequest("The backup is currently being used and cannot be deleted.");
-    if ((await this.stat(key)) === null) {
-      throw badRequest(`Invalid or already deleted backup file. Raw error: \n${this.notFoundText(key, "remove")}`);
-    }
+    const found = await this.lookup(key, "remove");
+    if ("missing" in found) throw badRequest(`Invalid or already deleted backup file. Raw error: \n${found.missing}`);
     await this.storage().delete(key);
   }
 
@@ -175,7 +185,7 @@ export class BackupService {
     const stage = stagingDir(dataDir, randomHex(8));
     let swapped = false;
     try {
-      if ((await this.stat(key)) === null) throw badRequest("Missing or invalid backup file.");
+      if ("missing" in (await this.lookup(key, "stat"))) throw badRequest("Missing or invalid backup file.");
       await fsp.mkdir(path.join(stage, "new"), { recursive: true });
       const fs = this.storage();
       let zip: string;
@@ -224,6 +234,12 @@ export class BackupService {
   private tempDir(what: string): string {
     return path.join(this.app.dataDir, TEMP_DIR, scratchName(what, randomHex(8)));
   }
+}
+
+/** An error's text as the reference shows raw errors: ending with a period. */
+function rawText(err: unknown): string {
+  const text = err instanceof Error ? err.message : String(err);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
 }
 
 /** A backup key: a plain file name the storage accepts. */

@@ -1,4 +1,3 @@
-import { writeFileSync } from "node:fs";
 import yazl from "yazl";
 import type { RunningServer } from "./servers.js";
 
@@ -63,9 +62,6 @@ export async function zipWithRawName(entries: Record<string, string | Buffer>, p
   return buf;
 }
 
-export function writeZipFile(file: string, data: Buffer): void {
-  writeFileSync(file, data);
-}
 
 /** Downloads a backup with a fresh admin file token. */
 export async function download(server: RunningServer, token: string, key: string): Promise<{ status: number; data: Buffer; headers: Headers }> {

@@ -58,9 +58,9 @@ export function backupRoutes(app: App): FastifyPluginAsync {
       const admin = token ? await app.admins.fromFileToken(token).catch(() => null) : null;
       if (!admin) throw new ApiError(403, FORBIDDEN);
       const key = req.params.key;
-      const stat = await app.backups.stat(key);
-      const res = stat && (await serveFile(app.backups.storage(), key, req, { download: true, stat }));
-      if (!res) throw badRequest(`Failed to retrieve backup item. Raw error: \n${app.backups.notFoundText(key, "stat")}`);
+      const found = await app.backups.lookup(key, "stat");
+      const res = "stat" in found ? await serveFile(app.backups.storage(), key, req, { download: true, stat: found.stat }) : null;
+      if (!res) throw badRequest(`Failed to retrieve backup item. Raw error: \n${"missing" in found ? found.missing : ""}`);
       // Unlike record files, the reference keeps its frame headers on backup downloads.
       return sendServeResult(reply, { ...res, removeHeaders: [] });
     });
