@@ -174,5 +174,20 @@ describe("a backup running", () => {
     }
     const notes = (await call(cairn, { path: "/api/collections/notes/records?perPage=1" })).body as { totalItems: number };
     expect(notes.totalItems).toBeGreaterThanOrEqual(2);
+    // Every route family reaches the reopened services (none kept a handle from before).
+    for (const [method, p] of [
+      ["GET", "/api/collections"],
+      ["GET", "/api/admins"],
+      ["GET", "/api/settings"],
+      ["GET", "/api/logs"],
+      ["GET", "/api/logs/stats"],
+      ["GET", "/api/logs/nope"],
+      ["POST", "/api/files/token"],
+      ["GET", "/api/collections/users/auth-methods"],
+      ["POST", "/api/admins/auth-refresh"],
+    ]) {
+      const res = await call(cairn, { method, path: p, token });
+      expect(res.status, `${method} ${p} ${JSON.stringify(res.body)}`).toBe(p === "/api/logs/nope" ? 404 : 200);
+    }
   }, 60_000);
 });

@@ -16,7 +16,8 @@ const config: RequestLogRouteConfig = { skipRequestLog: true };
 
 export function logRoutes(app: App): FastifyPluginAsync {
   const resolver = tableResolver("_logs", LOG_COLUMNS, { jsonColumns: ["data"] });
-  const repo = new LogsRepo(app.logsDb);
+  // Built per request over the current handle: a restore reopens logs.db (app.reload).
+  const repo = () => new LogsRepo(app.logsDb);
 
   return async (r) => {
     // No default sort: the reference lists in storage (rowid) order unless asked.
@@ -39,12 +40,12 @@ export function logRoutes(app: App): FastifyPluginAsync {
           throw e;
         }
       }
-      return repo.hourlyStats(where).map(statsJson);
+      return repo().hourlyStats(where).map(statsJson);
     });
 
     r.get("/logs/:id", { config }, async (req: FastifyRequest<{ Params: { id: string } }>) => {
       requireAdmin(req);
-      const row = repo.findById(req.params.id);
+      const row = repo().findById(req.params.id);
       if (!row) {
         const e = notFound();
         e.cause = "sql: no rows in result set";
