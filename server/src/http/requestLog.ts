@@ -11,6 +11,14 @@ export interface RequestLogRouteConfig {
   skipRequestLog?: boolean;
 }
 
+// Declared on fastify's route config too: plugins that add their own optional config keys
+// (@fastify/multipart does) would otherwise make it a weak type that rejects this one.
+declare module "fastify" {
+  interface FastifyContextConfig {
+    skipRequestLog?: boolean;
+  }
+}
+
 const GENERIC_ERROR = "Something went wrong while processing your request.";
 
 /**

@@ -15,6 +15,7 @@ import { recordRoutes } from "./routes/records.js";
 import { recordFileRoutes } from "./routes/recordFiles.js";
 import { recordAuthRoutes } from "./routes/recordAuth.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
+import { backupRoutes } from "./routes/backups.js";
 import "./context.js";
 
 export interface ServerOptions {
@@ -57,6 +58,8 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
     reply.header("X-Content-Type-Options", "nosniff");
     reply.header("X-Frame-Options", "SAMEORIGIN");
     reply.header("X-XSS-Protection", "1; mode=block");
+    // A restore reopening the databases holds new requests for those few milliseconds.
+    await app.whenOpen();
     req.auth = await resolveAuth(app, req.headers.authorization);
   });
   registerRequestLog(server, app);
@@ -88,6 +91,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   server.register(recordRoutes(app), { prefix: "/api" });
   server.register(recordFileRoutes(app), { prefix: "/api" });
   server.register(recordAuthRoutes(app), { prefix: "/api" });
+  server.register(backupRoutes(app), { prefix: "/api" });
   server.register(dashboardRoutes(opts.dashboardDir));
   return server;
 }

@@ -12,10 +12,11 @@ import { LOG_COLUMNS, logJson, statsJson } from "./model.js";
 /** The request logs API, admins only: list, hourly stats, one entry. */
 export class LogsService {
   private readonly resolver = tableResolver("_logs", LOG_COLUMNS, { jsonColumns: ["data"] });
-  private readonly repo: LogsRepo;
+  constructor(private readonly app: Pick<App, "logsDb">) {}
 
-  constructor(private readonly app: Pick<App, "logsDb">) {
-    this.repo = new LogsRepo(app.logsDb);
+  /** Over the current handle: a restore reopens logs.db (app.reload). */
+  private get repo(): LogsRepo {
+    return new LogsRepo(this.app.logsDb);
   }
 
   /** No default sort: the reference lists in storage (rowid) order unless asked. */

@@ -36,10 +36,13 @@ const collectionMismatch = () => fieldError("validation_token_collection_mismatc
  * reference's, so a link mailed by either server works on the other.
  */
 export class RecordAuthFlows {
-  private readonly repo: RecordsRepo;
 
   constructor(private readonly app: Pick<App, "db" | "collections" | "settings" | "mailer" | "recordAuth" | "logs">) {
-    this.repo = new RecordsRepo(app.db);
+  }
+
+  /** Over the current handle: a restore reopens data.db (app.reload). */
+  private get repo(): RecordsRepo {
+    return new RecordsRepo(this.app.db);
   }
 
   // ------------------------------------------------------------ the API: collection, caller, lazily read form

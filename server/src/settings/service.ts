@@ -1,3 +1,4 @@
+import { testS3Connection } from "../files/s3Test.js";
 import type { App } from "../app.js";
 import { requireAdmin, type Caller } from "../auth/caller.js";
 import { sendTestEmail } from "../mail/testEmail.js";
@@ -57,8 +58,11 @@ export class SettingsService {
     const settings = this.app.settings.get();
     const config = body.filesystem === "backups" ? settings.backups.s3 : settings.s3;
     if (!config.enabled) throw rawError(S3_FAILED, new Error("S3 storage filesystem is not enabled"));
-    // TODO(S3): connect with the configured credentials (answering 204) once the S3 filesystem lands.
-    throw rawError(S3_FAILED, new Error("S3 storage is not supported by this server yet"));
+    try {
+      await testS3Connection(config);
+    } catch (err) {
+      throw rawError(S3_FAILED, err);
+    }
   }
 
   async appleClientSecret(who: Caller, read: Read<AppleSecretInput>): Promise<{ secret: string }> {

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { App } from "../../app.js";
 
-export function healthRoutes(_app: App): FastifyPluginAsync {
+export function healthRoutes(app: App): FastifyPluginAsync {
   return async (r) => {
     const handler = async () => ({
       code: 200,
       message: "API is healthy.",
-      // No backup is in progress until the backups module lands and reports here.
-      data: { canBackup: true },
+      data: { canBackup: app.backups.canBackup() },
     });
     r.get("/health", handler); // fastify answers HEAD from the GET route
   };

@@ -11,16 +11,17 @@ const LOAD_ERROR = "An error occurred while loading the submitted data.";
 /** Auth records: sign in with a password, refresh a token, auth methods and the mail flows (verification, password reset, email change). */
 export function recordAuthRoutes(app: App): FastifyPluginAsync {
   const flows = new RecordAuthFlows(app);
-  const auth = app.recordAuth;
+  // Read from the app on every call: a restore reopens the services (app.reload).
+  const auth = () => app.recordAuth;
 
   return async (r) => {
     keepRawBodies(r);
 
     r.post("/collections/:collection/auth-with-password", async (req: ByCollection) =>
-      auth.signInWithPassword(req.params.collection, formOf(req, { identity: "string", password: "string" }, LOAD_ERROR), callerOf(req), req.query),
+      auth().signInWithPassword(req.params.collection, formOf(req, { identity: "string", password: "string" }, LOAD_ERROR), callerOf(req), req.query),
     );
 
-    r.post("/collections/:collection/auth-refresh", async (req: ByCollection) => auth.refresh(req.params.collection, callerOf(req), req.query));
+    r.post("/collections/:collection/auth-refresh", async (req: ByCollection) => auth().refresh(req.params.collection, callerOf(req), req.query));
 
     r.get("/collections/:collection/auth-methods", async (req: ByCollection) => flows.methods(req.params.collection));
 

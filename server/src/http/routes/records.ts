@@ -14,22 +14,25 @@ export async function requester(_app: App, req: FastifyRequest, data?: unknown) 
 
 /** The records API of every collection: list, view, create, update, delete. */
 export function recordRoutes(app: App): FastifyPluginAsync {
-  const svc = app.records;
   return async (r) => {
     registerRecordBodyParsers(r);
 
+    // Services are read from the app on every request: a restore reopens them (app.reload).
     r.get("/collections/:collection/records", async (req: ListReq) => {
+      const svc = app.records;
       const c = svc.collection(req.params.collection);
       return svc.listJson(c, req.query, callerOf(req));
     });
 
     r.get("/collections/:collection/records/:id", async (req: OneReq) => {
+      const svc = app.records;
       const c = svc.collection(req.params.collection);
       const who = callerOf(req);
       return svc.present(c, svc.view(c, req.params.id, who), who, req.query);
     });
 
     r.post("/collections/:collection/records", async (req: OneReq) => {
+      const svc = app.records;
       const c = svc.collection(req.params.collection);
       const body = await decodeRecordBody(req.body);
       const who = svc.withData(c, body, callerOf(req));
@@ -37,6 +40,7 @@ export function recordRoutes(app: App): FastifyPluginAsync {
     });
 
     r.patch("/collections/:collection/records/:id", async (req: OneReq) => {
+      const svc = app.records;
       const c = svc.collection(req.params.collection);
       const body = await decodeRecordBody(req.body);
       const who = svc.withData(c, body, callerOf(req));
@@ -44,6 +48,7 @@ export function recordRoutes(app: App): FastifyPluginAsync {
     });
 
     r.delete("/collections/:collection/records/:id", async (req: OneReq, reply) => {
+      const svc = app.records;
       const c = svc.collection(req.params.collection);
       await svc.deleteWithFiles(c, req.params.id, callerOf(req));
       return reply.status(204).send();

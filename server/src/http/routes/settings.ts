@@ -24,7 +24,10 @@ export function settingsRoutes(app: App): FastifyPluginAsync {
       return reply.status(204).send();
     });
 
-    r.post("/settings/test/s3", async (req) => svc.testS3(callerOf(req), () => readForm(req, { filesystem: "string" }, { filesystem: "" }, LOAD_FAILED)));
+    r.post("/settings/test/s3", async (req, reply) => {
+      await svc.testS3(callerOf(req), () => readForm(req, { filesystem: "string" }, { filesystem: "" }, LOAD_FAILED));
+      return reply.status(204).send();
+    });
 
     r.post("/settings/apple/generate-client-secret", async (req) =>
       svc.appleClientSecret(callerOf(req), () =>

@@ -1,0 +1,75 @@
+import { SYSTEM_CALLER } from "../auth/caller.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp, type App } from "../app.js";
+import { cairnDataDir, cleanupTempDirs } from "../../test/support/dataDirs.js";
+import type { Settings } from "../settings/types.js";
+import { backupNameError, generatedBackupName } from "./names.js";
+
+describe("backup names", () => {
+  it("generates the reference's names from the app name (as the binary made them)", () => {
+    const at = new Date("2026-11-23T16:19:07Z");
+    expect(generatedBackupName("Acme", at)).toBe("pb_backup_acme_20261123161907.zip");
+    expect(generatedBackupName("Mÿ Cool App!! 2", at)).toBe("pb_backup_m_cool_app_2_20261123161907.zip");
+    expect(generatedBackupName("___", at)).toBe("pb_backup__20261123161907.zip");
+    expect(generatedBackupName("MyCoolApp", at)).toBe("pb_backup_my_cool_app_20261123161907.zip");
+    expect(generatedBackupName("ABCDef x", at)).toBe("pb_backup_abcdef_x_20261123161907.zip");
+    expect(generatedBackupName("app2Go 3D", at)).toBe("pb_backup_app2_go_3_d_20261123161907.zip");
+    expect(generatedBackupName("Ünïcode Name", at)).toBe("pb_backup_n_code_name_20261123161907.zip");
+    expect(generatedBackupName("Acme", at, true)).toBe("@auto_pb_backup_acme_20261123161907.zip");
+  });
+
+  it("checks requested names: length first, then the pattern", () => {
+    expect(backupNameError("ok_1-2.zip")).toBeNull();
+    expect(backupNameError("a".repeat(97) + ".zip")?.code).toBe("validation_length_out_of_range");
+    expect(backupNameError("Bad.zip")?.code).toBe("validation_match_invalid");
+    expect(backupNameError("@auto_x.zip")?.code).toBe("validation_match_invalid");
+    expect(backupNameError("x.tar")?.code).toBe("validation_match_invalid");
+  });
+});
+
+describe("auto backups", () => {
+  let app: App;
+  beforeAll(async () => {
+    app = createApp({ dataDir: await cairnDataDir() });
+  });
+  afterAll(async () => {
+    await app.close();
+    cleanupTempDirs();
+  });
+
+  const setBackups = (b: Partial<Settings["backups"]>) => {
+    const s = app.settings.get();
+    app.settings.save({ ...s, backups: { ...s.backups, ...b } });
+  };
+
+  it("follows backups.cron as the settings change (UTC, macros, day of month AND day of week)", () => {
+    expect(app.backups.autoSchedule()).toEqual({ cron: "", next: null });
+    setBackups({ cron: "30 3 * * *" });
+    let next = app.backups.autoSchedule().next!;
+    expect(app.backups.autoSchedule().cron).toBe("30 3 * * *");
+    expect([next.getUTCHours(), next.getUTCMinutes()]).toEqual([3, 30]);
+    setBackups({ cron: "@hourly" });
+    next = app.backups.autoSchedule().next!;
+    expect(next.getUTCMinutes()).toBe(0);
+    expect(next.getTime() - Date.now()).toBeLessThanOrEqual(3600_000);
+    setBackups({ cron: "0 0 13 * 5" });
+    next = app.backups.autoSchedule().next!;
+    expect([next.getUTCDate(), next.getUTCDay()]).toEqual([13, 5]);
+    setBackups({ cron: "" });
+    expect(app.backups.autoSchedule()).toEqual({ cron: "", next: null });
+  });
+
+  it("keeps the newest cronMaxKeep auto backups and never prunes named ones", async () => {
+    setBackups({ cronMaxKeep: 2 });
+    await app.backups.create(SYSTEM_CALLER, "manual.zip");
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await app.backups.autoBackup();
+      made.push((await app.backups.list(SYSTEM_CALLER)).find((b) => b.key.startsWith("@auto_"))!.key);
+      await new Promise((r) => setTimeout(r, 1100)); // names carry the second
+    }
+    const keys = (await app.backups.list(SYSTEM_CALLER)).map((b) => b.key);
+    expect(keys).toEqual([made[2], made[1], "manual.zip"]);
+    expect(made[0]).toMatch(/^@auto_pb_backup_acme_\d{14}\.zip$/);
+  }, 30_000);
+});
