@@ -10,12 +10,15 @@ import { CollectionService } from "./services/collections.js";
 import { RecordsApi } from "./records/api.js";
 import { RecordAuth } from "./records/auth.js";
 import { createEventBus, type EventBus } from "./events/bus.js";
+import { RealtimeService, type RealtimeOptions } from "./realtime/service.js";
 
 export interface AppOptions {
   /** The data directory holding data.db, logs.db and storage/. */
   dataDir: string;
   /** Print extra diagnostics (SQL errors, stack traces) to stderr. */
   dev?: boolean;
+  /** Realtime limits (idle timeout, per-client backlog); the reference's defaults otherwise. */
+  realtime?: RealtimeOptions;
 }
 
 export interface App {
@@ -32,6 +35,8 @@ export interface App {
   readonly recordAuth: RecordAuth;
   /** Announces committed changes (records, collections, settings, admins). */
   readonly events: EventBus;
+  /** Realtime (SSE) clients and their subscriptions, fed by the event bus. */
+  readonly realtime: RealtimeService;
   /** Flushes pending logs and closes the databases. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -53,6 +58,7 @@ export function createApp(opts: AppOptions): App {
   const collections = new CollectionService({ db, dataDir, settings, dev: opts.dev ?? false });
   const records = new RecordsApi({ db, collections, dataDir, settings, events, dev: opts.dev ?? false });
   const recordAuth = new RecordAuth({ db, collections, settings });
+  const realtime = new RealtimeService({ db, admins, collections, records, events }, opts.realtime);
   let closed = false;
   return {
     dataDir,
@@ -67,9 +73,11 @@ export function createApp(opts: AppOptions): App {
     records,
     recordAuth,
     events,
+    realtime,
     async close() {
       if (closed) return;
       closed = true;
+      realtime.close();
       await records.close();
       await logs.close();
       mailer.close();

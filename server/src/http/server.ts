@@ -15,6 +15,7 @@ import { recordRoutes } from "./routes/records.js";
 import { recordFileRoutes } from "./routes/recordFiles.js";
 import { recordAuthRoutes } from "./routes/recordAuth.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
+import { realtimeRoutes } from "./routes/realtime.js";
 import "./context.js";
 
 export interface ServerOptions {
@@ -88,6 +89,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   server.register(recordRoutes(app), { prefix: "/api" });
   server.register(recordFileRoutes(app), { prefix: "/api" });
   server.register(recordAuthRoutes(app), { prefix: "/api" });
+  server.register(realtimeRoutes(app), { prefix: "/api" });
   server.register(dashboardRoutes(opts.dashboardDir));
   return server;
 }
