@@ -14,9 +14,10 @@ const RECHECK_MS = 1000;
 
 /**
  * Keeps each client's bound auth true to the database: a subscribe call binds the caller's
- * auth (a different one later is refused); an auth record or admin that is deleted, or
- * whose token key changes (a password change or reset), leaves its clients as guests; other
- * changes replace the stored copy, so rules see current values. Bus events apply at once;
+ * auth (a different one later is refused); the clients of an auth record or admin that is
+ * deleted are dropped (the reference forgets them: their id is then unknown); a token key
+ * change (a password change or reset) leaves them as guests (v0.22.44's fix); other changes
+ * replace the stored copy, so rules see current values. Bus events apply at once;
  * changes made without an event (another process, the CLI) are caught by a re-read at most
  * once a second per principal, before any delivery that uses it.
  */
@@ -24,6 +25,7 @@ export class AuthSync {
   constructor(
     private readonly app: Pick<App, "admins" | "collections" | "records">,
     private readonly broker: Broker,
+    private readonly drop: (client: RealtimeClient) => void,
   ) {}
 
   /** Binds the caller's auth to the client, refusing a change from one principal to another. */
@@ -58,7 +60,7 @@ export class AuthSync {
 
   /** A deleted auth record (bus event). */
   recordDeleted(c: CollectionModel, record: RecordData): void {
-    for (const client of this.broker.clientsOf(authKey({ admin: null, record: { collection: c, record } }))) this.broker.setAuth(client, GUEST);
+    for (const client of this.broker.clientsOf(authKey({ admin: null, record: { collection: c, record } }))) this.drop(client);
   }
 
   adminSaved(admin: AdminModel): void {
@@ -67,15 +69,17 @@ export class AuthSync {
   }
 
   adminDeleted(admin: AdminModel): void {
-    for (const client of this.broker.clientsOf(authKey({ admin, record: null }))) this.broker.setAuth(client, GUEST);
+    for (const client of this.broker.clientsOf(authKey({ admin, record: null }))) this.drop(client);
   }
 
   private applyAdmin(stored: AdminModel, fresh: AdminModel | null, now: number): void {
+    if (!fresh) return this.adminDeleted(stored);
     const next: ClientAuth = fresh && fresh.tokenKey === stored.tokenKey ? { admin: fresh, record: null, checkedAt: now } : GUEST;
     for (const client of this.broker.clientsOf(authKey({ admin: stored, record: null }))) this.broker.setAuth(client, next);
   }
 
   private applyRecord(c: CollectionModel, stored: AuthRecord, fresh: RecordData | null, now: number): void {
+    if (!fresh) return this.recordDeleted(stored.collection, stored.record);
     const same = fresh && String(fresh.tokenKey) === String(stored.record.tokenKey);
     const next: ClientAuth = same ? { admin: null, record: { collection: c, record: fresh }, checkedAt: now } : GUEST;
     for (const client of this.broker.clientsOf(authKey({ admin: null, record: stored }))) this.broker.setAuth(client, next);

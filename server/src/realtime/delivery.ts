@@ -1,6 +1,6 @@
 import type { App } from "../app.js";
 import { transaction } from "../db/connection.js";
-import type { CollectionModel } from "../models/collection.js";
+import { isAuth, type CollectionModel } from "../models/collection.js";
 import { rowFromRecord, type RecordData } from "../records/model.js";
 import { checkRule } from "../records/rules.js";
 import type { Requester } from "../records/service.js";
@@ -103,6 +103,9 @@ export class Delivery {
         return null;
       }
     }
+    // The record itself shows an auth record's email only when emailVisibility allows, even to
+    // its owner and admins (as the reference's realtime messages do); expanded ones follow the normal rules.
+    if (isAuth(c) && record.emailVisibility !== true && shaped && typeof shaped === "object") delete (shaped as Record<string, unknown>).email;
     return JSON.stringify({ record: shaped, action });
   }
 

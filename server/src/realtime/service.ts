@@ -53,7 +53,7 @@ export class RealtimeService {
   constructor(app: Pick<App, "db" | "admins" | "collections" | "records" | "events">, opts: RealtimeOptions = {}) {
     this.idleTimeoutMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     this.maxBufferedBytes = opts.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
-    this.auth = new AuthSync(app, this.broker);
+    this.auth = new AuthSync(app, this.broker, (c) => this.drop(c, false));
     this.delivery = new Delivery(app, this.broker, (c) => this.auth.refresh(c));
     const ev = app.events;
     this.unsubscribers = [
