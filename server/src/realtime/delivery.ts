@@ -2,10 +2,10 @@ import type { App } from "../app.js";
 import { transaction } from "../db/connection.js";
 import { isAuth, type CollectionModel } from "../models/collection.js";
 import { rowFromRecord, type RecordData } from "../records/model.js";
-import { checkRule } from "../records/rules.js";
 import type { Requester } from "../records/service.js";
 import type { Broker, Subscriber } from "./broker.js";
-import { authKey, type RealtimeClient } from "./client.js";
+import { authKey, type ClientAuth, type RealtimeClient } from "./client.js";
+import { RuleChecks } from "./ruleChecks.js";
 import { recordTopics, type ParsedSubscription, type RuleKind } from "./topics.js";
 
 export type RecordAction = "create" | "update" | "delete";
@@ -14,6 +14,13 @@ type Deps = Pick<App, "db" | "collections" | "records">;
 
 /** Thrown to roll back the transaction that briefly restores a deleted record. */
 const ROLLBACK = Symbol("rollback");
+
+/** The principal and the version of its stored copy (a saved auth record has new values for `@request.auth.*`). */
+function authVersion(a: ClientAuth): string {
+  const key = authKey(a);
+  if (a.record) return `${key}\n${String(a.record.record.updated)}\n${String(a.record.record.tokenKey)}`;
+  return key;
+}
 
 /** The request a subscription stands for when rules and `expand`/`fields` are applied. */
 export function subscriberRequester(client: RealtimeClient, sub: ParsedSubscription): Requester {
@@ -41,11 +48,15 @@ export function subscriberRequester(client: RealtimeClient, sub: ParsedSubscript
  * back (the reference checks before its delete commits).
  */
 export class Delivery {
+  private readonly rules: RuleChecks;
+
   constructor(
     private readonly app: Deps,
     private readonly broker: Broker,
     private readonly beforeUse: (client: RealtimeClient) => void,
-  ) {}
+  ) {
+    this.rules = new RuleChecks(app.db, (n) => app.collections.find(n));
+  }
 
   publish(action: RecordAction, c: CollectionModel, record: RecordData): void {
     const id = String(record.id);
@@ -65,7 +76,7 @@ export class Delivery {
         let ok = access.get(`${kind}\n${group}`);
         if (ok === undefined) {
           who = subscriberRequester(client, sub);
-          ok = this.canAccess(c, kind === "list" ? c.listRule : c.viewRule, id, who);
+          ok = this.canAccess(c, kind === "list" ? c.listRule : c.viewRule, id, who, `${authVersion(client.auth)}\n${sub.optionsKey}`);
           access.set(`${kind}\n${group}`, ok);
         }
         if (!ok) continue;
@@ -82,11 +93,11 @@ export class Delivery {
     for (const [client, name, payload] of out) client.send(name, payload);
   }
 
-  private canAccess(c: CollectionModel, rule: string | null, id: string, who: Requester): boolean {
+  private canAccess(c: CollectionModel, rule: string | null, id: string, who: Requester, groupKey: string): boolean {
     if (who.admin) return true;
     if (rule === null) return false;
     try {
-      return checkRule({ db: this.app.db, collection: c, rule, requestInfo: who.info, findCollection: (n) => this.app.collections.find(n) }, id);
+      return this.rules.allows(c, rule, id, who.info, groupKey);
     } catch {
       return false; // a rule that no longer compiles lets nobody but admins see the record
     }
