@@ -18,7 +18,7 @@ const ROLLBACK = Symbol("rollback");
 /** The principal and the version of its stored copy (a saved auth record has new values for `@request.auth.*`). */
 function authVersion(a: ClientAuth): string {
   const key = authKey(a);
-  if (a.record) return `${key}\n${String(a.record.record.updated)}\n${String(a.record.record.tokenKey)}`;
+  if (a.record) return `${key}\n${String(a.record.record.updated)}`;
   return key;
 }
 
