@@ -53,16 +53,16 @@ async function setup(server: RunningServer): Promise<World> {
 }
 
 /**
- * The SDK's OAuth2 flow leaves a connection the HTTP client opened but never sent a request
- * on; Node's server.close() waits for such a socket until its headers timeout (a minute).
- * The reference's shutdown drops it; here the test drops it (server side) before stopping.
+ * The SDK's flows leave connections its HTTP client opened (keep-alive, or opened and never
+ * used); Node's server.close() waits for a connection that never sent a request until its
+ * headers timeout (a minute). Once the tests are done, drop every server-side socket.
  */
 function dropUnusedConnections(server: RunningServer): void {
   const port = Number(new URL(server.url).port);
   const handles = (process as unknown as { _getActiveHandles(): unknown[] })._getActiveHandles();
   for (const h of handles) {
-    const sock = h as { localPort?: number; bytesRead?: number; destroy?: () => void };
-    if (sock.localPort === port && sock.bytesRead === 0) sock.destroy?.();
+    const sock = h as { localPort?: number; destroy?: () => void };
+    if (sock.localPort === port) sock.destroy?.();
   }
 }
 
@@ -112,10 +112,8 @@ describe("realtime, side by side with the reference", () => {
   }, 60_000);
 
   afterAll(async () => {
-    const t = Date.now();
-    await new Promise((r) => setTimeout(r, 3000));
-    console.log("broker size", cairn.app.realtime.broker.size, [...cairn.app.realtime.broker.all()].map((c) => [...c.subscriptions.keys()]));
-    await Promise.all([cairn?.stop().then(() => console.log("cairn stopped", Date.now() - t)), ref?.stop().then(() => console.log("ref stopped", Date.now() - t))]);
+    if (cairn) dropUnusedConnections(cairn);
+    await Promise.all([cairn?.stop(), ref?.stop()]);
     cleanupTempDirs();
   }, 60_000);
 
@@ -280,6 +278,7 @@ describe("realtime auth reset on token key change (v0.22.44 behaviour)", () => {
   }, 60_000);
 
   afterAll(async () => {
+    if (cairn) dropUnusedConnections(cairn);
     await cairn?.stop();
     cleanupTempDirs();
   });
