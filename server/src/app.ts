@@ -16,12 +16,15 @@ import type { AuthInfo } from "./query/requestInfo.js";
 import { reloadable } from "./backups/reloadable.js";
 import { recoverRestore } from "./backups/restore.js";
 import { BackupService } from "./backups/service.js";
+import { RealtimeService, type RealtimeOptions } from "./realtime/service.js";
 
 export interface AppOptions {
   /** The data directory holding data.db, logs.db and storage/. */
   dataDir: string;
   /** Print extra diagnostics (SQL errors, stack traces) to stderr. */
   dev?: boolean;
+  /** Realtime limits (idle timeout, per-client backlog); the reference's defaults otherwise. */
+  realtime?: RealtimeOptions;
 }
 
 export interface App {
@@ -42,6 +45,8 @@ export interface App {
   readonly events: EventBus;
   /** Backups: create, upload, restore, the schedule (lives across reloads). */
   readonly backups: BackupService;
+  /** Realtime (SSE) clients and their subscriptions, fed by the event bus. */
+  readonly realtime: RealtimeService;
   /** Flushes pending logs and closes the databases. Safe to call twice. */
   close(): Promise<void>;
   /**
@@ -102,6 +107,7 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
   const collections: CollectionService = new CollectionService({ db, files, events, dev });
   const records = new RecordsApi({ db, collections, files, events, dev });
   const recordAuth: RecordAuth = new RecordAuth({ db, collections, settings, records });
+  const realtime = new RealtimeService({ db, admins, collections, records, events }, opts.realtime);
   let closed = false;
   return {
     dataDir,
@@ -117,9 +123,11 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
     recordAuth,
     files,
     events,
+    realtime,
     async close() {
       if (closed) return;
       closed = true;
+      realtime.close();
       await files.close();
       await logs.close();
       mailer.close();

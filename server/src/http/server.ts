@@ -16,6 +16,7 @@ import { recordFileRoutes } from "./routes/recordFiles.js";
 import { recordAuthRoutes } from "./routes/recordAuth.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
 import { backupRoutes } from "./routes/backups.js";
+import { realtimeRoutes } from "./routes/realtime.js";
 import "./context.js";
 
 export interface ServerOptions {
@@ -92,6 +93,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   server.register(recordFileRoutes(app), { prefix: "/api" });
   server.register(recordAuthRoutes(app), { prefix: "/api" });
   server.register(backupRoutes(app), { prefix: "/api" });
+  server.register(realtimeRoutes(app), { prefix: "/api" });
   server.register(dashboardRoutes(opts.dashboardDir));
   return server;
 }

@@ -53,6 +53,21 @@ export function ruleAllows(
   opts: RuleCheckOptions = {},
 ): boolean {
   if (rule === null) return false;
+  return prepareRuleCheck(db, collection, rule, requestInfo, opts)(recordId);
+}
+
+/**
+ * The rule compiled once for one request, as a check to run on any number of records (the
+ * realtime fan-out checks each change against the same subscriber's rule). Compile errors
+ * are thrown here; SQL errors when a check runs.
+ */
+export function prepareRuleCheck(
+  db: DB,
+  collection: CollectionModel,
+  rule: string,
+  requestInfo: RequestInfo,
+  opts: RuleCheckOptions = {},
+): (recordId: string) => boolean {
   const repo = opts.findCollection ? undefined : new CollectionsRepo(db);
   const resolver = recordResolver({
     collection,
@@ -64,12 +79,15 @@ export function ruleAllows(
   const table = quoteIdent(collection.name);
   const joins = where.joins.map(joinFragment);
   const sql = `SELECT 1 FROM ${table}${joins.map((j) => " " + j.sql).join("")} WHERE ${table}.${quoteIdent("id")} = ? AND (${where.sql}) LIMIT 1`;
-  try {
-    return cachedStatement(db, sql).get(...joins.flatMap((j) => j.params), recordId, ...where.params) !== undefined;
-  } catch (err) {
-    if (err instanceof Database.SqliteError) throw queryError(`SQL error: ${err.message}`);
-    throw err;
-  }
+  const joinParams = joins.flatMap((j) => j.params);
+  return (recordId) => {
+    try {
+      return cachedStatement(db, sql).get(...joinParams, recordId, ...where.params) !== undefined;
+    } catch (err) {
+      if (err instanceof Database.SqliteError) throw queryError(`SQL error: ${err.message}`);
+      throw err;
+    }
+  };
 }
 
 const ADMIN_ONLY_PREFIXES = ["@collection.", "@request."];

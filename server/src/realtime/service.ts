@@ -1,0 +1,146 @@
+import type { App } from "../app.js";
+import type { AdminModel } from "../admins/model.js";
+import { isAuth } from "../collections/model.js";
+import type { AuthRecord } from "../records/auth.js";
+import { badRequest, notFound } from "../tools/errors.js";
+import { randomString } from "../tools/random.js";
+import { AuthSync } from "./authSync.js";
+import { Broker } from "./broker.js";
+import { RealtimeClient, type SseSink } from "./client.js";
+import { Delivery } from "./delivery.js";
+import { OAUTH2_TOPIC } from "./topics.js";
+
+export interface RealtimeOptions {
+  /** A client that received nothing for this long is disconnected (the reference: 5 minutes). */
+  idleTimeoutMs?: number;
+  /** A client whose unsent backlog passes this many bytes is dropped (it reconnects and resubscribes). */
+  maxBufferedBytes?: number;
+}
+
+export const DEFAULT_IDLE_TIMEOUT_MS = 5 * 60 * 1000;
+export const DEFAULT_MAX_BUFFERED_BYTES = 1 << 20;
+export const MISSING_CLIENT = "Missing or invalid client id.";
+
+const CLIENT_ID_LENGTH = 40;
+
+/** What `POST /api/realtime` submits, as decoded by the HTTP layer. */
+export interface SubscribeInput {
+  clientId?: unknown;
+  subscriptions?: unknown;
+}
+
+/** Who is calling, as the HTTP layer resolved the Authorization header. */
+export interface Caller {
+  admin: AdminModel | null;
+  record: AuthRecord | null;
+}
+
+/**
+ * Realtime over server-sent events, as the reference speaks it: clients connect, get an id
+ * (`PB_CONNECT`), set their subscriptions with their auth, and receive committed record
+ * changes their rules let them see; the OAuth2 popup flow's redirect is forwarded to the
+ * client whose id is the state.
+ */
+export class RealtimeService {
+  readonly broker = new Broker();
+  private readonly auth: AuthSync;
+  private readonly delivery: Delivery;
+  private readonly idleTimeoutMs: number;
+  private readonly maxBufferedBytes: number;
+  private readonly sweep: NodeJS.Timeout;
+  private readonly unsubscribers: Array<() => void>;
+
+  constructor(app: Pick<App, "db" | "admins" | "collections" | "records" | "events">, opts: RealtimeOptions = {}) {
+    this.idleTimeoutMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+    this.maxBufferedBytes = opts.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
+    this.auth = new AuthSync(app, this.broker, (c) => this.drop(c, false));
+    this.delivery = new Delivery(app, this.broker, (c) => this.auth.refresh(c));
+    const ev = app.events;
+    this.unsubscribers = [
+      ev.on("record.create", (e) => this.delivery.publish("create", e.collection, e.record)),
+      ev.on("record.update", (e) => {
+        if (isAuth(e.collection)) this.auth.recordSaved(e.collection, e.record);
+        this.delivery.publish("update", e.collection, e.record);
+      }),
+      ev.on("record.delete", (e) => {
+        this.delivery.publish("delete", e.collection, e.record);
+        if (isAuth(e.collection)) this.auth.recordDeleted(e.collection, e.record);
+      }),
+      ev.on("admin.save", (e) => this.auth.adminSaved(e.admin)),
+      ev.on("admin.delete", (e) => this.auth.adminDeleted(e.admin)),
+    ];
+    // One sweep instead of a timer per client: cheap with thousands of busy connections.
+    this.sweep = setInterval(() => this.dropIdle(), Math.max(50, Math.min(this.idleTimeoutMs / 4, 15_000)));
+    this.sweep.unref();
+  }
+
+  /** Registers a new connection and sends its `PB_CONNECT` event; returns the client. */
+  connect(sink: SseSink): RealtimeClient {
+    let id = randomString(CLIENT_ID_LENGTH);
+    while (this.broker.get(id)) id = randomString(CLIENT_ID_LENGTH);
+    const client = new RealtimeClient(id, sink, this.maxBufferedBytes, (c) => this.drop(c, true));
+    this.broker.register(client);
+    client.send("PB_CONNECT", JSON.stringify({ clientId: id }));
+    return client;
+  }
+
+  /** The connection closed: frees everything the client held. */
+  disconnect(client: RealtimeClient): void {
+    this.drop(client, false);
+  }
+
+  /** `POST /api/realtime`: validates, binds the caller's auth, replaces the subscriptions. */
+  subscribe(input: SubscribeInput, caller: Caller): void {
+    const { clientId, subscriptions } = input;
+    if (clientId !== undefined && clientId !== null && typeof clientId !== "string") throw badRequest();
+    if (subscriptions !== undefined && subscriptions !== null && (!Array.isArray(subscriptions) || subscriptions.some((s) => typeof s !== "string"))) {
+      throw badRequest();
+    }
+    const id = clientId ?? "";
+    if (id === "") throw badRequest(undefined, { clientId: { code: "validation_required", message: "Cannot be blank." } });
+    if ([...id].length > 255) throw badRequest(undefined, { clientId: { code: "validation_length_out_of_range", message: "The length must be between 1 and 255." } });
+    const client = this.broker.get(id);
+    if (!client || client.closed) throw notFound(MISSING_CLIENT);
+    this.auth.bind(client, caller);
+    this.broker.setSubscriptions(client, (subscriptions as string[] | null | undefined) ?? []);
+  }
+
+  /**
+   * The OAuth2 provider's redirect: forwards `{state, code[, error]}` to the client whose id
+   * is the state, if it waits on the `@oauth2` topic (once: the subscription is then
+   * removed). True when sign-in can go on (forwarded, a code and no error).
+   */
+  oauth2Redirect(params: { state?: string; code?: string; error?: string }): boolean {
+    const state = params.state ?? "";
+    if (state === "") return false;
+    const client = this.broker.get(state);
+    if (!client || client.closed || !client.subscriptions.has(OAUTH2_TOPIC)) return false;
+    const code = params.code ?? "";
+    const error = params.error ?? "";
+    client.send(OAUTH2_TOPIC, JSON.stringify(error ? { state, code, error } : { state, code }));
+    this.broker.unsubscribe(client, OAUTH2_TOPIC);
+    return code !== "" && error === "";
+  }
+
+  /** Ends every open stream (before the HTTP server closes, which waits for open connections). */
+  disconnectAll(): void {
+    for (const c of [...this.broker.all()]) this.drop(c, false);
+  }
+
+  /** Ends every connection and stops listening (app shutdown). */
+  close(): void {
+    clearInterval(this.sweep);
+    for (const off of this.unsubscribers) off();
+    this.disconnectAll();
+  }
+
+  private dropIdle(): void {
+    const limit = Date.now() - this.idleTimeoutMs;
+    for (const c of [...this.broker.all()]) if (c.lastActivity < limit) this.drop(c, false);
+  }
+
+  private drop(client: RealtimeClient, abort: boolean): void {
+    this.broker.unregister(client);
+    client.close(abort);
+  }
+}
