@@ -4,6 +4,7 @@ import { equal, eventually, hidden, ok, visible } from "./expect.mjs";
 import { tokenFromMail } from "./smtp.mjs";
 import { measureSignInJs, SIGN_IN_JS_BUDGET_BYTES } from "./budget.mjs";
 import { collectionsJourneys } from "./collections.mjs";
+import { recordsJourneys } from "./records.mjs";
 
 const ADMIN_EMAIL = "admin@example.com";
 const FIRST_PASSWORD = "first-pass-123";
@@ -403,6 +404,7 @@ export const journeys = [
     },
   },
   ...collectionsJourneys,
+  ...recordsJourneys,
   {
     name: "accessibility (axe) in both themes",
     async run(ctx) {

@@ -50,6 +50,7 @@ for (const targetName of targets) {
   const ctx = {
     target: targetName,
     dashboardUrl: target.dashboardUrl,
+    apiUrl: target.apiUrl,
     api: createApi(target.apiUrl),
     smtp,
     admin: { email: "admin@example.com", password: "first-pass-123" },
