@@ -278,39 +278,43 @@ export const recordsJourneys = [
     async run(ctx) {
       await seed(ctx);
       const t = await token(ctx);
-      for (const [title, views] of [["alpha one", 1], ["beta two", 2], ["gamma three", 3]]) await ctx.api.expectOk("POST", "/api/collections/rec_all/records", { token: t, body: { title, views } });
+      for (const [title, views] of [["lst-alpha one", 1], ["lst-beta two", 2], ["lst-gamma three", 3]]) await ctx.api.expectOk("POST", "/api/collections/rec_all/records", { token: t, body: { title, views } });
       const { page } = await ctx.newPage();
       await signIn(ctx, page);
       await openCollection(page, "rec_all");
-      await visible(rows(page).filter({ hasText: "gamma three" }));
+      await visible(rows(page).filter({ hasText: "lst-gamma three" }));
+      const bar = page.locator(".records-searchbar");
+      const search = page.getByRole("textbox", { name: "Search records" });
+      const searchFor = async (text) => {
+        if (await bar.getByRole("button", { name: "Clear", exact: true }).count()) await bar.getByRole("button", { name: "Clear", exact: true }).click();
+        await search.click();
+        await page.keyboard.type(text);
+        await page.keyboard.press("Escape"); // close the autocomplete
+        await page.keyboard.press("Enter");
+      };
+      const titles = async () => (await rows(page).allTextContents()).map((t) => (/lst-\w+/.exec(t) ?? [""])[0]);
 
       // plain text search
-      const search = page.getByRole("search").locator(".cm-content, input").first();
-      await search.click();
-      await page.keyboard.type("beta");
-      await page.keyboard.press("Enter");
-      await eventually(async () => (await rows(page).count()) === 1 && (await rows(page).first().textContent()).includes("beta two"), { message: "plain text search" });
-      ok(decodeURIComponent(page.url()).includes("filter=beta"), "filter in the address");
+      await searchFor("lst-beta");
+      await eventually(async () => (await rows(page).count()) === 1 && (await rows(page).first().textContent()).includes("lst-beta two"), { message: "plain text search" });
+      ok(decodeURIComponent(page.url()).includes("filter=lst-beta"), "filter in the address");
       // a raw filter
-      await page.getByRole("button", { name: "Clear" }).click();
-      await search.click();
-      await page.keyboard.type("views >= 2");
-      await page.keyboard.press("Escape");
-      await page.keyboard.press("Enter");
-      await eventually(async () => (await rows(page).count()) === 2, { message: "filter views >= 2" });
+      await searchFor('title ~ "lst-" && views >= 2');
+      await eventually(async () => JSON.stringify(await titles()) === JSON.stringify(["lst-gamma", "lst-beta"]), { message: "filter views >= 2" });
       // nothing found -> Clear filters
-      await page.getByRole("button", { name: "Clear" }).click();
-      await search.click();
-      await page.keyboard.type("zzz-nothing");
-      await page.keyboard.press("Enter");
+      await searchFor("zzz-nothing");
       await visible(page.getByText("No records found."));
       await page.getByRole("button", { name: "Clear filters" }).click();
-      await visible(rows(page).filter({ hasText: "alpha one" }));
+      await visible(rows(page).filter({ hasText: "lst-alpha one" }));
 
-      // header sort
+      // header sort (within the lst- rows)
+      await searchFor("lst-");
+      await eventually(async () => (await rows(page).count()) === 3, { message: "three lst- rows" });
       await page.getByRole("columnheader", { name: "views" }).getByRole("button").click();
       await eventually(async () => decodeURIComponent(page.url()).includes("sort=views"), { message: "sort in the address" });
-      await eventually(async () => (await rows(page).first().textContent()).includes("alpha one"), { message: "ascending by views" });
+      await eventually(async () => JSON.stringify(await titles()) === JSON.stringify(["lst-alpha", "lst-beta", "lst-gamma"]), { message: "ascending by views" });
+      await page.getByRole("columnheader", { name: "views" }).getByRole("button").click();
+      await eventually(async () => JSON.stringify(await titles()) === JSON.stringify(["lst-gamma", "lst-beta", "lst-alpha"]), { message: "descending by views" });
 
       // column toggles survive a reload
       await page.getByRole("button", { name: "Toggle columns" }).click();
@@ -323,14 +327,15 @@ export const recordsJourneys = [
 
       // bulk delete
       const before = (await listRecords(ctx, "rec_all")).items.length;
-      await rows(page).filter({ hasText: "alpha one" }).getByRole("checkbox").check();
-      await rows(page).filter({ hasText: "beta two" }).getByRole("checkbox").check();
+      await rows(page).filter({ hasText: "lst-alpha one" }).getByRole("checkbox").check();
+      await rows(page).filter({ hasText: "lst-beta two" }).getByRole("checkbox").check();
       await visible(page.getByRole("region", { name: "Selected records actions" }).getByText("Selected"));
       await page.getByRole("button", { name: "Delete selected" }).click();
       await page.getByRole("button", { name: "Yes" }).click();
       await visible(page.getByText("Successfully deleted the selected record(s)."));
       equal((await listRecords(ctx, "rec_all")).items.length, before - 2, "two records deleted");
-      await hidden(rows(page).filter({ hasText: "alpha one" }));
+      await hidden(rows(page).filter({ hasText: "lst-alpha one" }));
+      await visible(rows(page).filter({ hasText: "lst-gamma three" }));
     },
   },
   {

@@ -6,6 +6,7 @@ import { usePickerList } from "../../../data/records/pickerList";
 import { handleError } from "../../../lib/errors";
 import { truncate } from "../../../lib/format";
 import { CIcon } from "../../collections/icons";
+import { Icon } from "../../../components/Icon";
 import { recordsSearchFilter, relationLabel } from "../listModel";
 import type { RecordData } from "../recordModel";
 import { nearBottom } from "./scroll";
@@ -112,7 +113,9 @@ export function RecordPickerDialog({ open, collection, collections, maxSelect, s
               }
             }}
           >
-            <input type="checkbox" tabIndex={-1} aria-hidden="true" checked={isSelected(r)} readOnly />
+            <span className={`picker-check${isSelected(r) ? " checked" : ""}`} aria-hidden="true">
+              {isSelected(r) ? <Icon name="check" size={12} /> : null}
+            </span>
             <span className="picker-item-label">{label(r)}</span>
             <span className="txt-hint txt-mono">{String(r.id)}</span>
           </div>
