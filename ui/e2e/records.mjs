@@ -455,4 +455,44 @@ export const recordsJourneys = [
       if (problems.length) throw new Error(`axe found critical/serious violations:\n  ${problems.join("\n  ")}`);
     },
   },
+  {
+    name: "collections page layout: avatar menu, window height, narrow header, footer links",
+    async run(ctx) {
+      await seed(ctx);
+      const { page } = await ctx.newPage();
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await signIn(ctx, page);
+      await openCollection(page, "rec_view");
+      await visible(rows(page).first());
+      await page.waitForTimeout(300);
+      const size = await page.evaluate(() => ({ scroll: document.scrollingElement.scrollHeight, inner: innerHeight }));
+      equal(size.scroll, size.inner, "the page fits a 900px window");
+      await page.getByRole("button", { name: "Admin menu" }).click();
+      const onTop = await page.evaluate(() => {
+        const items = [...document.querySelectorAll('[role="menuitem"]')];
+        return items.length > 0 && items.every((item) => {
+          const b = item.getBoundingClientRect();
+          return item.contains(document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2));
+        });
+      });
+      ok(onTop, "the avatar menu items are on top of the collections sidebar");
+      await page.keyboard.press("Escape");
+      // footer: Cairn's own README and version
+      const docs = await page.getByRole("link", { name: /Docs/ }).getAttribute("href");
+      const releases = await page.getByRole("link", { name: /Releases/ }).getAttribute("href");
+      ok(!/pocketbase/i.test(docs + releases), `footer links point at Cairn (${docs}, ${releases})`);
+      const docsPage = await page.context().newPage();
+      await docsPage.goto(new URL(releases, page.url()).href);
+      await visible(docsPage.getByRole("heading", { name: /^Cairn v\d/ }));
+      await visible(docsPage.getByText("# Cairn", { exact: false }));
+      await docsPage.close();
+      // 768px: every header button stays inside the window
+      await page.setViewportSize({ width: 768, height: 900 });
+      await openCollection(page, "rec_all");
+      await page.waitForTimeout(300);
+      const overflow = await page.evaluate(() => [...document.querySelectorAll(".page-header button")].filter((b) => b.getBoundingClientRect().right > innerWidth).map((b) => b.textContent.trim()));
+      equal(overflow.join(","), "", "header buttons cut off at 768px");
+      await visible(page.getByRole("button", { name: "API Preview" }));
+    },
+  },
 ];
