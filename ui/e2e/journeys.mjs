@@ -51,7 +51,7 @@ export const journeys = [
       const { total, files } = await measureSignInJs(page, ctx.url("/login"));
       console.log(`      sign-in page JS: ${(total / 1024).toFixed(1)} KB gzipped (${files.map((f) => `${f.file} ${(f.gzip / 1024).toFixed(1)} KB`).join(", ")})`);
       ok(total <= SIGN_IN_JS_BUDGET_BYTES, `at most 120 KB gzipped JS on the sign-in page (got ${(total / 1024).toFixed(1)} KB)`);
-      ok(!files.some((f) => /FilterEditor|LogsChartCanvas|CollectionEditorPanel|CodeEditor|ApiDocsPanel|CollectionsPage/.test(f.file)), "no CodeMirror, chart.js, collections page, editor or docs panel on the sign-in page");
+      ok(!files.some((f) => /FilterEditor|LogsChartCanvas|CollectionEditorPanel|CodeEditor|ApiDocsPanel|CollectionsPage|RecordsSection|RecordPanel|RichEditor/.test(f.file)), "no CodeMirror, chart.js, collections page, editor, docs panel, records or tiptap on the sign-in page");
     },
   },
   {

@@ -226,6 +226,8 @@ export const recordsJourneys = [
     async run(ctx) {
       await seed(ctx);
       const { page } = await ctx.newPage();
+      const scripts = [];
+      page.on("request", (r) => r.url().endsWith(".js") && scripts.push(r.url()));
       await signIn(ctx, page);
       await openCollection(page, "users");
       await page.getByRole("button", { name: "New record" }).click();
@@ -271,6 +273,7 @@ export const recordsJourneys = [
       await edit.getByRole("button", { name: "More options" }).click();
       await visible(page.getByRole("menuitem", { name: "Send password reset email" }));
       await page.keyboard.press("Escape");
+      ok(!scripts.some((u) => /RichEditor/.test(u)), "tiptap is not loaded without an editor field");
     },
   },
   {
