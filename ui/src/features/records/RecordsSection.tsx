@@ -1,5 +1,5 @@
 import "./records.css";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Collection } from "../../data/collections/types";
 import { recordsKeys } from "../../data/records/keys";
@@ -14,7 +14,7 @@ import { useStore } from "../../lib/store";
 import { addSuccessToast } from "../../lib/toasts";
 import { useBatchedCount } from "../logs/useBatchedCount";
 import { recordColumns, recordsFilterKeys, recordsSearchFilter, resolveSort, RECORDS_ROW_CHUNK } from "./listModel";
-import { newRecordRequests } from "./panelStore";
+import { newRecordRequest } from "./panelStore";
 import { isViewCollection, type RecordData } from "./recordModel";
 import { RecordsBulkBar } from "./RecordsBulkBar";
 import { RecordsSearchBar } from "./RecordsSearchBar";
@@ -87,13 +87,13 @@ export default function RecordsSection({ collection, collections, filter, sort: 
   }, [recordId]);
 
   // The header's New record button.
-  const newRequests = useStore(newRecordRequests);
-  const seenRequests = useRef(newRequests);
+  const newRequested = useStore(newRecordRequest);
   useEffect(() => {
-    if (newRequests === seenRequests.current) return;
-    seenRequests.current = newRequests;
+    if (!newRequested) return;
+    newRecordRequest.set(false);
+    if (isViewCollection(collection)) return;
     setPanel((p) => ({ session: p.session + 1, open: true, recordId: "" }));
-  }, [newRequests]);
+  }, [newRequested, collection]);
 
   const reload = useCallback(() => void qc.invalidateQueries({ queryKey: recordsKeys.lists(collection.id) }), [qc, collection.id]);
 

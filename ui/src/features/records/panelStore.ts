@@ -1,8 +1,11 @@
 import { createStore } from "../../lib/store";
 
-/** Requests to open the record panel from outside the records section (the header's New record button). */
-export const newRecordRequests = createStore(0);
+/**
+ * A pending request to open a new record panel, made outside the records section (the header's
+ * New record button). The section takes it when mounted, so a click before its code loaded still counts.
+ */
+export const newRecordRequest = createStore(false);
 
 export function requestNewRecord(): void {
-  newRecordRequests.set((n) => n + 1);
+  newRecordRequest.set(true);
 }

@@ -38,7 +38,8 @@ export default function RichEditor({ id, label, describedBy, value, onChange, co
 
   // a value set from outside (draft restore, reload) replaces the content
   useEffect(() => {
-    if (!editor) return;
+    // tiptap may hand out an instance it is about to replace: never touch a destroyed one
+    if (!editor || editor.isDestroyed) return;
     const current = editor.getHTML();
     if (value !== current && !(value === "" && current === EMPTY_DOC)) editor.commands.setContent(value, { emitUpdate: false });
   }, [value, editor]);
@@ -51,7 +52,7 @@ export default function RichEditor({ id, label, describedBy, value, onChange, co
 
   return (
     <div className="rich-editor">
-      {editor ? (
+      {editor && !editor.isDestroyed ? (
         <div className="rich-editor-toolbar" role="toolbar" aria-label={`${label} formatting`}>
           {btn("Bold", editor.isActive("bold"), () => editor.chain().focus().toggleBold().run(), "B")}
           {btn("Italic", editor.isActive("italic"), () => editor.chain().focus().toggleItalic().run(), "I")}

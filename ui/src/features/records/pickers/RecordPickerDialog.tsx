@@ -16,6 +16,7 @@ const RecordPanel = lazy(() => import("../panel/RecordPanel"));
 export const NO_SELECTED_RECORDS = "No selected records.";
 export const NO_RECORDS_FOUND = "No records found.";
 export const SELECTED_LABEL_MAX = 70;
+export const TOOLTIP_JSON_MAX = 800;
 
 export interface RecordPickerDialogProps {
   open: boolean;
@@ -116,7 +117,9 @@ export function RecordPickerDialog({ open, collection, collections, maxSelect, s
             <span className={`picker-check${isSelected(r) ? " checked" : ""}`} aria-hidden="true">
               {isSelected(r) ? <Icon name="check" size={12} /> : null}
             </span>
-            <span className="picker-item-label">{label(r)}</span>
+            <span className="picker-item-label" title={truncate(JSON.stringify(r, null, 2), TOOLTIP_JSON_MAX)}>
+              {label(r)}
+            </span>
             <span className="txt-hint txt-mono">{String(r.id)}</span>
           </div>
         ))}
