@@ -59,6 +59,8 @@ async function seed(ctx) {
   await createWithFile(ctx, "rec_media", {}, "image");
   await ctx.api.expectOk("POST", "/api/collections", { token: t, body: { name: "rec_all", type: "base", schema: ALL_FIELDS(target.id) } });
   await ctx.api.expectOk("POST", "/api/collections", { token: t, body: { name: "rec_view", type: "view", options: { query: "SELECT id, name FROM rec_people" } } });
+  await ctx.api.expectOk("POST", "/api/collections", { token: t, body: { name: "rec_many", type: "base", schema: [{ name: "name", type: "text", options: {} }] } });
+  await Promise.all(Array.from({ length: 41 }, (_, i) => ctx.api.expectOk("POST", "/api/collections/rec_many/records", { token: t, body: { name: `many ${i}` } })));
 }
 
 function sidebar(page) {
@@ -327,6 +329,16 @@ export const recordsJourneys = [
       await visible(rows(page).first());
       equal(await page.getByRole("columnheader", { name: "contact" }).count(), 0, "contact hidden after reload");
       await visible(page.getByRole("columnheader", { name: "title" }));
+
+      // 40 per page, then "Load more"
+      await openCollection(page, "rec_many");
+      await eventually(async () => (await rows(page).count()) === 40, { message: "the first 40 rows" });
+      await visible(page.getByText("Total found: 41"));
+      await page.getByRole("button", { name: "Load more" }).click();
+      await eventually(async () => (await rows(page).count()) === 41, { message: "41 rows after Load more" });
+      await hidden(page.getByRole("button", { name: "Load more" }));
+      await openCollection(page, "rec_all");
+      await visible(rows(page).filter({ hasText: "lst-gamma three" }));
 
       // bulk delete
       const before = (await listRecords(ctx, "rec_all")).items.length;

@@ -6,6 +6,7 @@ import { filePickerCollections, hasFilesFilter, sizeOptions } from "./pickers/fi
 import { idsFilter } from "../../data/records/recordsByIds";
 import { changedUnderneath } from "./liveChanges";
 import { applyLiveChange } from "./useRecordsRealtime";
+import { nextRecordsPage } from "../../data/records/recordsList";
 
 function f(name: string, type: string, options: Record<string, unknown> = {}, extra: Partial<SchemaField> = {}): SchemaField {
   return { id: name, name, type, system: false, required: false, presentable: false, options, ...extra };
@@ -68,6 +69,13 @@ describe("sort and search", () => {
     expect(listFields(posts)).toBe("*,body:excerpt(200)");
     expect(listExpand(posts)).toBe("author");
     expect(listExpand(users)).toBe("");
+  });
+});
+
+describe("paging", () => {
+  it("offers the next page only after a full page of 40", () => {
+    expect(nextRecordsPage({ page: 1, items: Array.from({ length: 40 }, (_, i) => ({ id: String(i) })) })).toBe(2);
+    expect(nextRecordsPage({ page: 2, items: [{ id: "x" }] })).toBeUndefined();
   });
 });
 
