@@ -293,6 +293,7 @@ export const recordsJourneys = [
       const searchFor = async (text) => {
         if (await bar.getByRole("button", { name: "Clear", exact: true }).count()) await bar.getByRole("button", { name: "Clear", exact: true }).click();
         await search.click();
+        await visible(bar.locator(".cm-content:focus"));
         await page.keyboard.type(text);
         await page.keyboard.press("Escape"); // close the autocomplete
         await page.keyboard.press("Enter");

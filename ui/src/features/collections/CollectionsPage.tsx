@@ -171,7 +171,7 @@ export default function CollectionsPage() {
           </div>
         </header>
         <Suspense fallback={<Spinner label="Loading records..." />}>
-          <RecordsSection key={active.id} collection={active} collections={sorted ?? []} filter={pageQuery.filter} sort={pageQuery.sort} recordId={pageQuery.recordId} />
+          <RecordsSection key={active.id} collection={active} collections={sorted ?? []} filter={pageQuery.filter} sort={query.get("sort") ?? ""} recordId={pageQuery.recordId} />
         </Suspense>
       </>
     );

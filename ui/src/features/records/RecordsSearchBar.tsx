@@ -2,7 +2,8 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Icon } from "../../components/Icon";
 import { registerShortcut } from "../../lib/shortcuts";
 
-const FilterEditor = lazy(() => import("../../components/FilterEditor"));
+const loadFilterEditor = () => import("../../components/FilterEditor");
+const FilterEditor = lazy(loadFilterEditor);
 
 export const RECORDS_FILTER_PLACEHOLDER = 'Search term or filter like created > "2022-01-01"...';
 export const RECORDS_FILTER_LABEL = "Search records";
@@ -40,6 +41,7 @@ export function RecordsSearchBar({ value, onSubmit, completions }: { value: stri
       placeholder={RECORDS_FILTER_PLACEHOLDER}
       value={draft}
       onChange={(e) => setDraft(e.target.value)}
+      onMouseEnter={() => void loadFilterEditor()}
       onFocus={() => setFocusEditor(true)}
     />
   );
@@ -56,19 +58,24 @@ export function RecordsSearchBar({ value, onSubmit, completions }: { value: stri
     >
       <Icon name="search" className="searchbar-icon" />
       <div className="searchbar-input">
-        <Suspense fallback={plain}>
-          <FilterEditor
-            key={completions.join(",")}
-            value={draft}
-            onChange={setDraft}
-            onSubmit={(v) => submit(v)}
-            placeholder={RECORDS_FILTER_PLACEHOLDER}
-            label={RECORDS_FILTER_LABEL}
-            describedBy={hintId}
-            completions={completions}
-            autoFocus={focusEditor}
-          />
-        </Suspense>
+        {/* CodeMirror loads only once the box is used, so the page opens without it */}
+        {!focusEditor ? (
+          plain
+        ) : (
+          <Suspense fallback={plain}>
+            <FilterEditor
+              key={completions.join(",")}
+              value={draft}
+              onChange={setDraft}
+              onSubmit={(v) => submit(v)}
+              placeholder={RECORDS_FILTER_PLACEHOLDER}
+              label={RECORDS_FILTER_LABEL}
+              describedBy={hintId}
+              completions={completions}
+              autoFocus
+            />
+          </Suspense>
+        )}
       </div>
       <span id={hintId} className="visually-hidden">
         Press Enter to search, / to focus this box. Plain text matches every field; use operators like =, !=, ~, !~, &gt;, &gt;=, &lt;, &lt;= for a filter.

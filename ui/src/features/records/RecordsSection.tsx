@@ -13,7 +13,7 @@ import { setQueryParams } from "../../lib/router";
 import { useStore } from "../../lib/store";
 import { addSuccessToast } from "../../lib/toasts";
 import { useBatchedCount } from "../logs/useBatchedCount";
-import { recordColumns, recordsFilterKeys, recordsSearchFilter, resolveSort, RECORDS_ROW_CHUNK } from "./listModel";
+import { listSort, recordColumns, recordsFilterKeys, recordsSearchFilter, RECORDS_ROW_CHUNK } from "./listModel";
 import { newRecordRequest } from "./panelStore";
 import { isViewCollection, type RecordData } from "./recordModel";
 import { RecordsBulkBar } from "./RecordsBulkBar";
@@ -39,14 +39,15 @@ export interface RecordsSectionProps {
   collection: Collection;
   collections: Collection[];
   filter: string;
+  /** The address's sort ("" when absent). */
   sort: string;
   recordId: string;
 }
 
 /** The records part of the collections page: search, table, load more, bulk bar, record panel, live updates. */
-export default function RecordsSection({ collection, collections, filter, sort: rawSort, recordId }: RecordsSectionProps) {
+export default function RecordsSection({ collection, collections, filter, sort: explicitSort, recordId }: RecordsSectionProps) {
   const qc = useQueryClient();
-  const sort = resolveSort(rawSort, collection);
+  const sort = listSort(explicitSort, collection);
   const effectiveFilter = recordsSearchFilter(filter, collection);
   const list = useRecordsList(collection, effectiveFilter, sort);
   const count = useRecordsCount(collection, effectiveFilter);

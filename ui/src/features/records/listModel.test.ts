@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Collection, SchemaField } from "../../data/collections/types";
-import { listExpand, listFields, nextSort, parseHiddenColumns, recordColumns, recordsSearchFilter, relationLabel, resolveSort, sortState, stripHtml, toggleHidden } from "./listModel";
+import { listExpand, listFields, listSort, nextSort, parseHiddenColumns, recordColumns, recordsSearchFilter, relationLabel, resolveSort, sortState, stripHtml, toggleHidden } from "./listModel";
 import { acceptFiles, remainingSlots } from "./fields/fileLimits";
 import { filePickerCollections, hasFilesFilter, sizeOptions } from "./pickers/filePickerModel";
 import { idsFilter } from "../../data/records/recordsByIds";
@@ -48,6 +48,14 @@ describe("sort and search", () => {
     expect(resolveSort("title,-created", posts)).toBe("title,-created");
     expect(resolveSort("-nope", posts)).toBe("-created");
     expect(resolveSort("-nope", col("v", "view", [f("n", "text")], { query: "select id, n from x" }))).toBe("");
+  });
+
+  it("sorts -created by default, views not at all", () => {
+    expect(listSort("", posts)).toBe("-created");
+    expect(listSort("title", posts)).toBe("title");
+    const view = col("v", "view", [f("n", "text")], { query: "select id, n, created from x" });
+    expect(listSort("", view)).toBe("");
+    expect(listSort("-created", view)).toBe("-created");
   });
 
   it("cycles header sorts ascending then descending", () => {

@@ -53,6 +53,12 @@ export function resolveSort(sort: string, c: Collection): string {
   return known.has("created") ? "-created" : "";
 }
 
+/** The list's sort: the address's sort (checked as above), else -created, except for views (no sort). */
+export function listSort(explicit: string, c: Collection): string {
+  if (!explicit.trim()) return isViewCollection(c) ? "" : resolveSort("-created", c);
+  return resolveSort(explicit, c);
+}
+
 /** Header click: ascending first, then descending; another column starts ascending. */
 export function nextSort(current: string, key: string): string {
   if (current === key || current === "+" + key) return "-" + key;
