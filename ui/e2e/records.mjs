@@ -217,7 +217,7 @@ export const recordsJourneys = [
       await del.getByRole("button", { name: "More options" }).click();
       await page.getByRole("menuitem", { name: "Delete" }).click();
       await visible(page.getByText("Do you really want to delete the selected record?"));
-      await page.getByRole("button", { name: "Yes" }).click();
+      await page.getByRole("button", { name: "Yes", exact: true }).click();
       await visible(page.getByText("Successfully deleted record."));
       await eventually(async () => (await rows(page).count()) === 1, { message: "one row left" });
       equal((await ctx.api.call("GET", `/api/collections/rec_all/records/${rec.id}`, { token: await token(ctx) })).status, 404, "deleted on the server");
@@ -257,10 +257,10 @@ export const recordsJourneys = [
       await visible(edit.getByRole("switch", { name: "Verified" }));
       await edit.getByRole("switch", { name: "Verified" }).click();
       await visible(page.getByText("Do you really want to manually change the verified account state?"));
-      await page.getByRole("button", { name: "No" }).click();
+      await page.getByRole("button", { name: "No", exact: true }).click();
       ok(!(await edit.getByRole("switch", { name: "Verified" }).isChecked()), "declined: reverted");
       await edit.getByRole("switch", { name: "Verified" }).click();
-      await page.getByRole("button", { name: "Yes" }).click();
+      await page.getByRole("button", { name: "Yes", exact: true }).click();
       ok(await edit.getByRole("switch", { name: "Verified" }).isChecked(), "accepted: verified");
       // change password
       await edit.getByRole("checkbox", { name: "Change password" }).check();
@@ -347,7 +347,7 @@ export const recordsJourneys = [
       await rows(page).filter({ hasText: "lst-beta two" }).getByRole("checkbox").check();
       await visible(page.getByRole("region", { name: "Selected records actions" }).getByText("Selected"));
       await page.getByRole("button", { name: "Delete selected" }).click();
-      await page.getByRole("button", { name: "Yes" }).click();
+      await page.getByRole("button", { name: "Yes", exact: true }).click();
       await visible(page.getByText("Successfully deleted the selected record(s)."));
       equal((await listRecords(ctx, "rec_all")).items.length, before - 2, "two records deleted");
       await hidden(rows(page).filter({ hasText: "lst-alpha one" }));
@@ -376,7 +376,7 @@ export const recordsJourneys = [
       // closing with unsaved changes asks
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await visible(page.getByText("You have unsaved changes. Do you really want to close the panel?"));
-      await page.getByRole("button", { name: "No" }).click();
+      await page.getByRole("button", { name: "No", exact: true }).click();
       await dialog.getByRole("button", { name: "Save changes" }).click();
       await visible(page.getByText("Successfully updated record."));
       equal((await getRecord(ctx, "rec_all", rec.id)).title, "unsaved title", "saved draft value");
