@@ -7,6 +7,7 @@ import { collectionsJourneys } from "./collections.mjs";
 import { syncJourneys } from "./sync.mjs";
 import { backupsJourneys } from "./backups.mjs";
 import { settingsJourneys } from "./settings.mjs";
+import { recordsJourneys } from "./records.mjs";
 
 const ADMIN_EMAIL = "admin@example.com";
 const FIRST_PASSWORD = "first-pass-123";
@@ -53,7 +54,7 @@ export const journeys = [
       const { total, files } = await measureSignInJs(page, ctx.url("/login"));
       console.log(`      sign-in page JS: ${(total / 1024).toFixed(1)} KB gzipped (${files.map((f) => `${f.file} ${(f.gzip / 1024).toFixed(1)} KB`).join(", ")})`);
       ok(total <= SIGN_IN_JS_BUDGET_BYTES, `at most 120 KB gzipped JS on the sign-in page (got ${(total / 1024).toFixed(1)} KB)`);
-      ok(!files.some((f) => /FilterEditor|LogsChartCanvas|CollectionEditorPanel|CodeEditor|ApiDocsPanel|CollectionsPage|ExportCollectionsPage|ImportCollectionsPage|ImportDiffPopup|BackupsPage/.test(f.file)), "no CodeMirror, chart.js, collections, sync or backups pages, editor, diff or docs panel on the sign-in page");
+      ok(!files.some((f) => /FilterEditor|LogsChartCanvas|CollectionEditorPanel|CodeEditor|ApiDocsPanel|CollectionsPage|RecordsSection|RecordPanel|RichEditor|ExportCollectionsPage|ImportCollectionsPage|ImportDiffPopup|BackupsPage/.test(f.file)), "no CodeMirror, chart.js, collections page, editor, docs panel, records, tiptap, sync or backups pages on the sign-in page");
     },
   },
   {
@@ -409,6 +410,7 @@ export const journeys = [
   ...syncJourneys,
   ...backupsJourneys,
   ...settingsJourneys,
+  ...recordsJourneys,
   {
     name: "accessibility (axe) in both themes",
     async run(ctx) {

@@ -50,6 +50,7 @@ for (const targetName of targets) {
   const ctx = {
     target: targetName,
     dashboardUrl: target.dashboardUrl,
+    apiUrl: target.apiUrl,
     api: createApi(target.apiUrl),
     smtp,
     admin: { email: "admin@example.com", password: "first-pass-123" },
@@ -61,7 +62,7 @@ for (const targetName of targets) {
       ctx.contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(10000);
-      page.on("pageerror", (e) => console.log(`    [pageerror] ${e.message}`));
+      page.on("pageerror", (e) => console.log(`    [pageerror] ${process.env.E2E_STACKS ? e.stack : e.message}`));
       ctx.lastPage = page;
       return { context, page };
     },

@@ -6,5 +6,7 @@ export const APP_VERSION: string = typeof __APP_VERSION__ === "string" ? __APP_V
 /** The PocketBase HTTP API line Cairn speaks. */
 export const API_VERSION = "v0.22";
 
-export const DOCS_URL = "https://pocketbase.io/docs/";
-export const RELEASES_URL = "https://github.com/pocketbase/pocketbase/releases";
+/** Cairn's own documentation: the README, shipped beside the dashboard as docs.html (see vite.config.ts). */
+export const DOCS_URL = "./docs.html";
+/** The running release: its version heading on the same page. */
+export const RELEASES_URL = "./docs.html#version";

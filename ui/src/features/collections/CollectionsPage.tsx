@@ -3,6 +3,8 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react
 import { useQueryClient } from "@tanstack/react-query";
 import { useCollections } from "../../data/collections/collectionsList";
 import { collectionsKeys } from "../../data/collections/keys";
+import { recordsKeys } from "../../data/records/keys";
+import { requestNewRecord } from "../records/panelStore";
 import type { Collection, CollectionType } from "../../data/collections/types";
 import { Tooltip } from "../../components/Tooltip";
 import { Spinner } from "../../components/Spinner";
@@ -19,7 +21,9 @@ import { resolveActive, sortCollections } from "./sidebarModel";
 
 const loadEditor = () => import("./editor/CollectionEditorPanel");
 const loadDocs = () => import("./docs/ApiDocsPanel");
+const loadRecords = () => import("../records/RecordsSection");
 const CollectionEditorPanel = lazy(loadEditor);
+const RecordsSection = lazy(loadRecords);
 const ApiDocsPanel = lazy(loadDocs);
 
 export const EMPTY_CREATE_FIRST = "Create your first collection to add records!";
@@ -32,22 +36,6 @@ interface EditorState {
   session: number;
   open: boolean;
   collection: Collection | null;
-}
-
-function RecordsPlaceholder({ collection }: { collection: Collection }) {
-  return (
-    <section className="placeholder-panel records-placeholder" aria-label="Records">
-      <div className="placeholder-art" aria-hidden="true">
-        <span />
-        <span />
-        <span />
-      </div>
-      <h2 className="placeholder-title">Records of {collection.name} are on their way</h2>
-      <p className="txt-hint">
-        The records table, search and record panel arrive in the next release. Meanwhile, edit the collection or read its API docs.
-      </p>
-    </section>
-  );
 }
 
 /** /collections: the collections sidebar, the selected collection's header, the editor and the API docs panel. */
@@ -94,7 +82,10 @@ export default function CollectionsPage() {
     [active?.id],
   );
 
-  const refresh = () => void qc.invalidateQueries({ queryKey: collectionsKeys.list() });
+  const refresh = () => {
+    void qc.invalidateQueries({ queryKey: collectionsKeys.list() });
+    void qc.invalidateQueries({ queryKey: recordsKeys.all });
+  };
 
   let content: React.ReactNode;
   if (!sorted && collectionsQ.isError) {
@@ -171,10 +162,17 @@ export default function CollectionsPage() {
               >
                 <CIcon name="code" size={16} /> API Preview
               </button>
+              {active.type !== "view" ? (
+                <button type="button" className="btn btn-primary" onClick={requestNewRecord} onMouseEnter={() => void loadRecords()}>
+                  <CIcon name="plus" size={16} /> New record
+                </button>
+              ) : null}
             </div>
           </div>
         </header>
-        <RecordsPlaceholder collection={active} />
+        <Suspense fallback={<Spinner label="Loading records..." />}>
+          <RecordsSection key={active.id} collection={active} collections={sorted ?? []} filter={pageQuery.filter} sort={query.get("sort") ?? ""} recordId={pageQuery.recordId} />
+        </Suspense>
       </>
     );
   }

@@ -10,8 +10,8 @@ import { keyCompletionSource } from "../../../components/FilterEditor";
 export interface CodeEditorProps {
   value: string;
   onChange: (v: string) => void;
-  /** "sql" loads the SQL language on demand; "filter" is plain text with key autocomplete. */
-  language: "sql" | "filter";
+  /** "sql" and "json" load their language on demand; "filter" is plain text with key autocomplete. */
+  language: "sql" | "filter" | "json";
   label: string;
   id?: string;
   describedBy?: string;
@@ -22,7 +22,7 @@ export interface CodeEditorProps {
   disabled?: boolean;
 }
 
-/** A multi-line CodeMirror editor (loaded on demand) for SQL statements and filter rules. */
+/** A multi-line CodeMirror editor (loaded on demand) for SQL statements, filter rules and JSON values. */
 export default function CodeEditor({ value, onChange, language, label, id, describedBy, invalid, placeholder = "", completions, autoFocus, disabled }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -70,6 +70,11 @@ export default function CodeEditor({ value, onChange, language, label, id, descr
     if (language === "sql") {
       void import("@codemirror/lang-sql").then(({ sql, SQLite }) => {
         if (!cancelled) v.dispatch({ effects: lang.current.reconfigure(sql({ dialect: SQLite })) });
+      });
+    }
+    if (language === "json") {
+      void import("@codemirror/lang-json").then(({ json }) => {
+        if (!cancelled) v.dispatch({ effects: lang.current.reconfigure(json()) });
       });
     }
     return () => {

@@ -1,0 +1,523 @@
+// Journeys of the records list, the record panel and the record/file pickers. Collections are
+// seeded through the API once per target; every save is checked against the server's record.
+import { seriousViolations } from "./a11y.mjs";
+import { equal, eventually, hidden, ok, visible } from "./expect.mjs";
+
+// a valid 1x1 PNG (the server makes thumbs of it)
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
+
+async function signIn(ctx, page) {
+  await page.goto(ctx.url("/login"));
+  await page.getByLabel("Email").fill(ctx.admin.email);
+  await page.getByLabel("Password").fill(ctx.admin.password);
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.waitForURL(/#\/collections/);
+}
+
+async function token(ctx) {
+  return ctx.api.adminToken(ctx.admin.email, ctx.admin.password);
+}
+
+function apiBase(ctx) {
+  return ctx.apiUrl;
+}
+
+/** A multipart POST (files) straight to the API. */
+async function createWithFile(ctx, collection, fields, fileField) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+  form.append(fileField, new Blob([PNG], { type: "image/png" }), "pixel.png");
+  const res = await fetch(`${apiBase(ctx)}/api/collections/${collection}/records`, { method: "POST", headers: { authorization: await token(ctx) }, body: form });
+  const json = await res.json();
+  if (res.status >= 400) throw new Error(`multipart create -> ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+const ALL_FIELDS = (relId) => [
+  { name: "title", type: "text", presentable: true, options: {} },
+  { name: "body", type: "editor", options: { convertUrls: false } },
+  { name: "views", type: "number", options: {} },
+  { name: "published", type: "bool", options: {} },
+  { name: "contact", type: "email", options: {} },
+  { name: "link", type: "url", options: {} },
+  { name: "when", type: "date", options: {} },
+  { name: "status", type: "select", options: { maxSelect: 1, values: ["draft", "live", "old"] } },
+  { name: "tags", type: "select", options: { maxSelect: 3, values: ["a1", "b2", "c3", "d4", "e5", "f6", "g7"] } },
+  { name: "cover", type: "file", options: { maxSelect: 2, maxSize: 5242880, mimeTypes: [], thumbs: [] } },
+  { name: "author", type: "relation", options: { collectionId: relId, maxSelect: 1, cascadeDelete: false } },
+  { name: "meta", type: "json", options: { maxSize: 2000000 } },
+];
+
+/** Seeds the collections the journeys use (once per target). */
+async function seed(ctx) {
+  const t = await token(ctx);
+  const existing = await ctx.api.call("GET", "/api/collections/rec_all", { token: t });
+  if (existing.status === 200) return;
+  const target = await ctx.api.expectOk("POST", "/api/collections", { token: t, body: { name: "rec_people", type: "base", schema: [{ name: "name", type: "text", presentable: true, options: {} }] } });
+  for (const name of ["Ada Lovelace", "Grace Hopper"]) await ctx.api.expectOk("POST", "/api/collections/rec_people/records", { token: t, body: { name } });
+  await ctx.api.expectOk("POST", "/api/collections", { token: t, body: { name: "rec_media", type: "base", schema: [{ name: "image", type: "file", options: { maxSelect: 1, maxSize: 5242880, mimeTypes: [], thumbs: [] } }] } });
+  await createWithFile(ctx, "rec_media", {}, "image");
+  await ctx.api.expectOk("POST", "/api/collections", { token: t, body: { name: "rec_all", type: "base", schema: ALL_FIELDS(target.id) } });
+  await ctx.api.expectOk("POST", "/api/collections", { token: t, body: { name: "rec_view", type: "view", options: { query: "SELECT id, name FROM rec_people" } } });
+  await ctx.api.expectOk("POST", "/api/collections", { token: t, body: { name: "rec_many", type: "base", schema: [{ name: "name", type: "text", options: {} }] } });
+  await Promise.all(Array.from({ length: 41 }, (_, i) => ctx.api.expectOk("POST", "/api/collections/rec_many/records", { token: t, body: { name: `many ${i}` } })));
+}
+
+function sidebar(page) {
+  return page.getByRole("complementary", { name: "Collections" });
+}
+
+async function openCollection(page, name) {
+  await sidebar(page).getByRole("link", { name, exact: true }).click();
+  await visible(page.getByRole("heading", { level: 1, name }));
+}
+
+function field(dialog, name) {
+  return dialog.locator(`.record-field[data-field="${name}"]`);
+}
+
+async function typeInCode(page, locator, text) {
+  await locator.click();
+  await page.keyboard.press("Control+A");
+  await page.keyboard.press("Backspace");
+  if (text) await page.keyboard.type(text);
+}
+
+async function getRecord(ctx, collection, id) {
+  return ctx.api.expectOk("GET", `/api/collections/${collection}/records/${id}`, { token: await token(ctx) });
+}
+
+async function listRecords(ctx, collection, query = "") {
+  return ctx.api.expectOk("GET", `/api/collections/${collection}/records?perPage=200${query}`, { token: await token(ctx) });
+}
+
+function rows(page) {
+  return page.locator(".records-row");
+}
+
+export const recordsJourneys = [
+  {
+    name: "records: create, edit, duplicate and delete a record with every field type",
+    async run(ctx) {
+      await seed(ctx);
+      const { page } = await ctx.newPage();
+      await signIn(ctx, page);
+      await openCollection(page, "rec_all");
+      await visible(page.getByText("No records found."));
+      await page.getByRole("button", { name: "New record" }).click();
+      const dialog = page.getByRole("dialog", { name: "New rec_all record" });
+      await visible(dialog.getByLabel("id", { exact: true }));
+
+      await dialog.getByLabel("title", { exact: true }).fill("Hello world");
+      await dialog.getByLabel("views", { exact: true }).fill("42");
+      await dialog.getByRole("switch", { name: "published" }).check();
+      await dialog.getByLabel("contact", { exact: true }).fill("hi@example.com");
+      await dialog.getByLabel("link", { exact: true }).fill("https://example.com/x");
+      await dialog.getByLabel("when", { exact: true }).fill("2024-05-06T07:08:09");
+      await field(dialog, "status").getByRole("radio", { name: "live" }).check();
+      // more than 5 choices: searchable
+      await field(dialog, "tags").getByRole("searchbox", { name: "Search tags options" }).fill("b");
+      await field(dialog, "tags").getByRole("checkbox", { name: "b2" }).check();
+      await field(dialog, "tags").getByRole("searchbox", { name: "Search tags options" }).fill("");
+      await field(dialog, "tags").getByRole("checkbox", { name: "e5" }).check();
+      // json: state marker follows the text
+      const meta = field(dialog, "meta");
+      await visible(meta.locator(".cm-content"));
+      await typeInCode(page, meta.locator(".cm-content"), '{"a": ');
+      await visible(meta.getByText("Invalid JSON"));
+      await page.keyboard.type("1}");
+      await visible(meta.getByText("Valid JSON"));
+      // file upload shows its thumb
+      await field(dialog, "cover").locator('input[type="file"]').setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
+      await visible(field(dialog, "cover").locator(".file-item-new img.thumb"));
+      // relation through the picker
+      await field(dialog, "author").getByRole("button", { name: "Open picker" }).click();
+      const picker = page.getByRole("dialog", { name: "Select rec_people records" });
+      await visible(picker.getByText("No selected records."));
+      await picker.getByRole("option", { name: /Grace Hopper/ }).click();
+      await visible(picker.getByRole("list", { name: "Selected records" }).getByText("Grace Hopper"));
+      await ctx.shot(page, "record-picker");
+      await picker.getByRole("button", { name: "Set selection" }).click();
+      await hidden(picker);
+      await visible(field(dialog, "author").getByText("Grace Hopper"));
+      // editor with an image from the file picker
+      const editor = field(dialog, "body").locator(".rich-editor-content");
+      await visible(editor);
+      await editor.click();
+      await page.keyboard.type("Some rich text");
+      await field(dialog, "body").getByRole("button", { name: "Insert image" }).click();
+      const files = page.getByRole("dialog", { name: "Select a file" });
+      await files.getByRole("button", { name: "rec_media" }).click();
+      await files.getByRole("option").first().click();
+      await files.getByRole("combobox").selectOption({ label: "100x100 thumb" });
+      await ctx.shot(page, "file-picker");
+      await files.getByRole("button", { name: "Insert" }).click();
+      await hidden(files);
+      await visible(editor.locator("img"));
+      await ctx.shot(page, "record-new");
+
+      await dialog.getByRole("button", { name: "Create" }).click();
+      await visible(page.getByText("Successfully created record."));
+      await hidden(dialog);
+      await visible(rows(page).first());
+      const list = await listRecords(ctx, "rec_all");
+      equal(list.items.length, 1, "records after create");
+      const rec = list.items[0];
+      equal(rec.title, "Hello world", "title");
+      equal(rec.views, 42, "views");
+      equal(rec.published, true, "published");
+      equal(rec.contact, "hi@example.com", "contact");
+      equal(rec.link, "https://example.com/x", "link");
+      ok(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}Z$/.test(rec.when), `stored UTC date (${rec.when})`);
+      equal(new Date(rec.when.replace(" ", "T")).getTime(), new Date("2024-05-06T07:08:09").getTime(), "the local date stored as UTC");
+      equal(rec.status, "live", "status");
+      equal(JSON.stringify(rec.tags), JSON.stringify(["b2", "e5"]), "tags");
+      equal(JSON.stringify(rec.meta), JSON.stringify({ a: 1 }), "meta");
+      equal(rec.cover.length, 1, "one uploaded file");
+      const people = await listRecords(ctx, "rec_people", "&filter=" + encodeURIComponent('name="Grace Hopper"'));
+      equal(rec.author, people.items[0].id, "author relation");
+      ok(rec.body.includes("Some rich text") && rec.body.includes("<img") && rec.body.includes("thumb=100x100"), `editor html with the image (${rec.body})`);
+      // the list renders the cells per type
+      const row = rows(page).first();
+      await visible(row.getByText("Hello world"));
+      await visible(row.locator("img.thumb"));
+      await visible(row.getByText("Grace Hopper"));
+
+      // edit: change a value, mark the file deleted, Ctrl+S keeps the panel open
+      await row.click();
+      const edit = page.getByRole("dialog", { name: "Edit rec_all record" });
+      await visible(edit.getByLabel("title", { exact: true }));
+      ok(page.url().includes(`recordId=${rec.id}`), "recordId in the address");
+      ok(await edit.getByRole("button", { name: "Save changes" }).isDisabled(), "save disabled without changes");
+      await edit.getByLabel("title", { exact: true }).fill("Hello again");
+      await field(edit, "cover").getByRole("button", { name: /^Remove / }).click();
+      await visible(field(edit, "cover").getByRole("button", { name: "Restore" }));
+      await page.keyboard.press("Control+s");
+      await visible(page.getByText("Successfully updated record."));
+      await visible(edit);
+      const edited = await getRecord(ctx, "rec_all", rec.id);
+      equal(edited.title, "Hello again", "edited title");
+      equal(edited.cover.length, 0, "file deleted");
+
+      // duplicate: a new record with the values and no files
+      await edit.getByRole("button", { name: "More options" }).click();
+      await page.getByRole("menuitem", { name: "Duplicate" }).click();
+      const dup = page.getByRole("dialog", { name: "New rec_all record" });
+      await visible(dup.getByLabel("title", { exact: true }));
+      equal(await dup.getByLabel("title", { exact: true }).inputValue(), "Hello again", "duplicated title");
+      equal(await dup.getByLabel("id", { exact: true }).inputValue(), "", "duplicate has no id");
+      await dup.getByRole("button", { name: "Create" }).click();
+      await visible(page.getByText("Successfully created record."));
+      await eventually(async () => (await rows(page).count()) === 2, { message: "two rows" });
+
+      // delete from the panel
+      await rows(page).filter({ hasText: rec.id }).click();
+      const del = page.getByRole("dialog", { name: "Edit rec_all record" });
+      await visible(del.getByLabel("title", { exact: true }));
+      await del.getByRole("button", { name: "More options" }).click();
+      await page.getByRole("menuitem", { name: "Delete" }).click();
+      await visible(page.getByText("Do you really want to delete the selected record?"));
+      await page.getByRole("button", { name: "Yes", exact: true }).click();
+      await visible(page.getByText("Successfully deleted record."));
+      await eventually(async () => (await rows(page).count()) === 1, { message: "one row left" });
+      equal((await ctx.api.call("GET", `/api/collections/rec_all/records/${rec.id}`, { token: await token(ctx) })).status, 404, "deleted on the server");
+    },
+  },
+  {
+    name: "records: auth record with password and verified change",
+    async run(ctx) {
+      await seed(ctx);
+      const { page } = await ctx.newPage();
+      const scripts = [];
+      page.on("request", (r) => r.url().endsWith(".js") && scripts.push(r.url()));
+      await signIn(ctx, page);
+      await openCollection(page, "users");
+      await page.getByRole("button", { name: "New record" }).click();
+      const dialog = page.getByRole("dialog", { name: "New users record" });
+      await visible(dialog.getByLabel("Username"));
+      equal(await dialog.getByLabel("Username").getAttribute("placeholder"), "Leave empty to auto generate...", "username placeholder");
+      await dialog.getByLabel("Email", { exact: true }).fill("rec-user@example.com");
+      await dialog.getByRole("button", { name: /Email public/ }).click();
+      await visible(dialog.getByRole("button", { name: "Email public: On" }));
+      await dialog.getByRole("button", { name: "Generate" }).click();
+      const generated = await dialog.getByLabel("Password", { exact: true }).inputValue();
+      ok(generated.length >= 15, "generated password length");
+      equal(await dialog.getByLabel("Password confirm").inputValue(), generated, "confirm filled too");
+      await dialog.getByRole("button", { name: "Create" }).click();
+      await visible(page.getByText("Successfully created record."));
+      const users = await listRecords(ctx, "users", "&filter=" + encodeURIComponent('email="rec-user@example.com"'));
+      const user = users.items[0];
+      equal(user.emailVisibility, true, "email public");
+      equal(user.verified, false, "not verified yet");
+      await ctx.api.expectOk("POST", "/api/collections/users/auth-with-password", { body: { identity: "rec-user@example.com", password: generated } });
+
+      // verified toggle asks first; declining reverts
+      await rows(page).filter({ hasText: user.id }).click();
+      const edit = page.getByRole("dialog", { name: "Edit users record" });
+      await visible(edit.getByRole("switch", { name: "Verified" }));
+      await edit.getByRole("switch", { name: "Verified" }).click();
+      await visible(page.getByText("Do you really want to manually change the verified account state?"));
+      await page.getByRole("button", { name: "No", exact: true }).click();
+      ok(!(await edit.getByRole("switch", { name: "Verified" }).isChecked()), "declined: reverted");
+      await edit.getByRole("switch", { name: "Verified" }).click();
+      await page.getByRole("button", { name: "Yes", exact: true }).click();
+      ok(await edit.getByRole("switch", { name: "Verified" }).isChecked(), "accepted: verified");
+      // change password
+      await edit.getByRole("checkbox", { name: "Change password" }).check();
+      await edit.getByLabel("Password", { exact: true }).fill("new-user-pass-1");
+      await edit.getByLabel("Password confirm").fill("new-user-pass-1");
+      await edit.getByRole("button", { name: "Save changes" }).click();
+      await visible(page.getByText("Successfully updated record."));
+      equal((await getRecord(ctx, "users", user.id)).verified, true, "verified on the server");
+      await ctx.api.expectOk("POST", "/api/collections/users/auth-with-password", { body: { identity: "rec-user@example.com", password: "new-user-pass-1" } });
+      await edit.getByRole("tab", { name: "Authorized providers" }).click();
+      await visible(edit.getByText("No linked OAuth2 providers."));
+      await edit.getByRole("button", { name: "More options" }).click();
+      await visible(page.getByRole("menuitem", { name: "Send password reset email" }));
+      await page.keyboard.press("Escape");
+      ok(!scripts.some((u) => /RichEditor/.test(u)), "tiptap is not loaded without an editor field");
+    },
+  },
+  {
+    name: "records: list search, sort, column toggles, bulk delete",
+    async run(ctx) {
+      await seed(ctx);
+      const t = await token(ctx);
+      for (const [title, views] of [["lst-alpha one", 1], ["lst-beta two", 2], ["lst-gamma three", 3]]) await ctx.api.expectOk("POST", "/api/collections/rec_all/records", { token: t, body: { title, views } });
+      const { page } = await ctx.newPage();
+      await signIn(ctx, page);
+      await openCollection(page, "rec_all");
+      await visible(rows(page).filter({ hasText: "lst-gamma three" }));
+      const bar = page.locator(".records-searchbar");
+      const search = page.getByRole("textbox", { name: "Search records" });
+      const searchFor = async (text) => {
+        if (await bar.getByRole("button", { name: "Clear", exact: true }).count()) await bar.getByRole("button", { name: "Clear", exact: true }).click();
+        await search.click();
+        await visible(bar.locator(".cm-content:focus"));
+        await page.keyboard.type(text);
+        await page.keyboard.press("Escape"); // close the autocomplete
+        await page.keyboard.press("Enter");
+      };
+      const titles = async () => (await rows(page).allTextContents()).map((t) => (/lst-\w+/.exec(t) ?? [""])[0]);
+
+      // plain text search
+      await searchFor("lst-beta");
+      await eventually(async () => (await rows(page).count()) === 1 && (await rows(page).first().textContent()).includes("lst-beta two"), { message: "plain text search" });
+      ok(decodeURIComponent(page.url()).includes("filter=lst-beta"), "filter in the address");
+      // a raw filter
+      await searchFor('title ~ "lst-" && views >= 2');
+      await eventually(async () => JSON.stringify(await titles()) === JSON.stringify(["lst-gamma", "lst-beta"]), { message: "filter views >= 2" });
+      // nothing found -> Clear filters
+      await searchFor("zzz-nothing");
+      await visible(page.getByText("No records found."));
+      await page.getByRole("button", { name: "Clear filters" }).click();
+      await visible(rows(page).filter({ hasText: "lst-alpha one" }));
+
+      // header sort (within the lst- rows)
+      await searchFor("lst-");
+      await eventually(async () => (await rows(page).count()) === 3, { message: "three lst- rows" });
+      await page.getByRole("columnheader", { name: "views" }).getByRole("button").click();
+      await eventually(async () => decodeURIComponent(page.url()).includes("sort=views"), { message: "sort in the address" });
+      await eventually(async () => JSON.stringify(await titles()) === JSON.stringify(["lst-alpha", "lst-beta", "lst-gamma"]), { message: "ascending by views" });
+      await page.getByRole("columnheader", { name: "views" }).getByRole("button").click();
+      await eventually(async () => JSON.stringify(await titles()) === JSON.stringify(["lst-gamma", "lst-beta", "lst-alpha"]), { message: "descending by views" });
+
+      // column toggles survive a reload
+      await page.getByRole("button", { name: "Toggle columns" }).click();
+      await page.getByRole("group", { name: "Visible columns" }).getByRole("checkbox", { name: "contact" }).uncheck();
+      await hidden(page.getByRole("columnheader", { name: "contact" }));
+      await page.reload();
+      await visible(rows(page).first());
+      equal(await page.getByRole("columnheader", { name: "contact" }).count(), 0, "contact hidden after reload");
+      await visible(page.getByRole("columnheader", { name: "title" }));
+
+      // 40 per page, then "Load more"
+      await openCollection(page, "rec_many");
+      await eventually(async () => (await rows(page).count()) === 40, { message: "the first 40 rows" });
+      await visible(page.getByText("Total found: 41"));
+      await page.getByRole("button", { name: "Load more" }).click();
+      await eventually(async () => (await rows(page).count()) === 41, { message: "41 rows after Load more" });
+      await hidden(page.getByRole("button", { name: "Load more" }));
+      await openCollection(page, "rec_all");
+      await visible(rows(page).filter({ hasText: "lst-gamma three" }));
+
+      // bulk delete
+      const before = (await listRecords(ctx, "rec_all")).items.length;
+      await rows(page).filter({ hasText: "lst-alpha one" }).getByRole("checkbox").check();
+      await rows(page).filter({ hasText: "lst-beta two" }).getByRole("checkbox").check();
+      await visible(page.getByRole("region", { name: "Selected records actions" }).getByText("Selected"));
+      await page.getByRole("button", { name: "Delete selected" }).click();
+      await page.getByRole("button", { name: "Yes", exact: true }).click();
+      await visible(page.getByText("Successfully deleted the selected record(s)."));
+      equal((await listRecords(ctx, "rec_all")).items.length, before - 2, "two records deleted");
+      await hidden(rows(page).filter({ hasText: "lst-alpha one" }));
+      await visible(rows(page).filter({ hasText: "lst-gamma three" }));
+    },
+  },
+  {
+    name: "records: a draft is restored after a reload",
+    async run(ctx) {
+      await seed(ctx);
+      const t = await token(ctx);
+      const rec = await ctx.api.expectOk("POST", "/api/collections/rec_all/records", { token: t, body: { title: "draft me" } });
+      const { page } = await ctx.newPage();
+      await signIn(ctx, page);
+      await page.goto(ctx.url(`/collections?collectionId=${rec.collectionId}&recordId=${rec.id}`));
+      const dialog = page.getByRole("dialog", { name: "Edit rec_all record" });
+      await visible(dialog.getByLabel("title", { exact: true }));
+      await dialog.getByLabel("title", { exact: true }).fill("unsaved title");
+      await page.waitForTimeout(200);
+      await page.reload();
+      await visible(dialog.getByText("The record has previous unsaved changes."));
+      equal(await dialog.getByLabel("title", { exact: true }).inputValue(), "draft me", "loaded values before restoring");
+      await dialog.getByRole("button", { name: "Restore draft" }).click();
+      equal(await dialog.getByLabel("title", { exact: true }).inputValue(), "unsaved title", "restored draft");
+      await hidden(dialog.getByText("The record has previous unsaved changes."));
+      // closing with unsaved changes asks
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await visible(page.getByText("You have unsaved changes. Do you really want to close the panel?"));
+      await page.getByRole("button", { name: "No", exact: true }).click();
+      await dialog.getByRole("button", { name: "Save changes" }).click();
+      await visible(page.getByText("Successfully updated record."));
+      equal((await getRecord(ctx, "rec_all", rec.id)).title, "unsaved title", "saved draft value");
+      equal(await page.evaluate((k) => localStorage.getItem(k), `cairn_record_draft_${rec.collectionId}_${rec.id}`), null, "draft cleared on save");
+    },
+  },
+  {
+    name: "records: view collection read-only panel",
+    async run(ctx) {
+      await seed(ctx);
+      const { page } = await ctx.newPage();
+      await signIn(ctx, page);
+      await openCollection(page, "rec_view");
+      equal(await page.getByRole("button", { name: "New record" }).count(), 0, "no New record for views");
+      await visible(rows(page).filter({ hasText: "Ada Lovelace" }));
+      equal(await rows(page).first().getByRole("checkbox").count(), 0, "no bulk checkbox for views");
+      await rows(page).filter({ hasText: "Ada Lovelace" }).click();
+      const dialog = page.getByRole("dialog", { name: "Preview rec_view record" });
+      await visible(dialog.getByText("Ada Lovelace"));
+      equal(await dialog.locator("input, textarea, [contenteditable]").count(), 0, "no inputs in the preview");
+      await dialog.getByRole("button", { name: "Close" }).first().click();
+      await hidden(dialog);
+    },
+  },
+  {
+    name: "records: live list follows API changes",
+    async run(ctx) {
+      await seed(ctx);
+      const t = await token(ctx);
+      const { page } = await ctx.newPage();
+      await signIn(ctx, page);
+      await openCollection(page, "rec_people");
+      await visible(rows(page).filter({ hasText: "Ada Lovelace" }));
+      await page.waitForTimeout(500); // the subscription is submitted
+      const made = await ctx.api.expectOk("POST", "/api/collections/rec_people/records", { token: t, body: { name: "Live Person" } });
+      await visible(rows(page).filter({ hasText: "Live Person" }), 8000);
+      // an open panel warns when its record changes elsewhere
+      await rows(page).filter({ hasText: "Live Person" }).click();
+      const dialog = page.getByRole("dialog", { name: "Edit rec_people record" });
+      await visible(dialog.getByLabel("name", { exact: true }));
+      await ctx.api.expectOk("PATCH", `/api/collections/rec_people/records/${made.id}`, { token: t, body: { name: "Live Renamed" } });
+      await visible(dialog.getByText(/changed elsewhere/), 8000);
+      await visible(rows(page).filter({ hasText: "Live Renamed" }), 8000);
+      await dialog.getByRole("button", { name: "Reload" }).click();
+      await eventually(async () => (await dialog.getByLabel("name", { exact: true }).inputValue()) === "Live Renamed", { message: "reloaded value" });
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await hidden(dialog);
+      await ctx.api.expectOk("DELETE", `/api/collections/rec_people/records/${made.id}`, { token: t });
+      await hidden(rows(page).filter({ hasText: "Live Renamed" }), 8000);
+    },
+  },
+  {
+    name: "records: accessibility (axe) of the list, panel and pickers in both themes",
+    async run(ctx) {
+      await seed(ctx);
+      const t = await token(ctx);
+      const people = await listRecords(ctx, "rec_people");
+      const existing = await listRecords(ctx, "rec_all");
+      if (!existing.items.length) await ctx.api.expectOk("POST", "/api/collections/rec_all/records", { token: t, body: { title: "axe row", author: people.items[0].id, tags: ["a1"], meta: { x: 1 } } });
+      const problems = [];
+      for (const theme of ["light", "dark"]) {
+        const { page } = await ctx.newPage({ theme });
+        const check = async (label) => {
+          await page.waitForTimeout(250);
+          const started = Date.now();
+          for (const v of await seriousViolations(page)) problems.push(`[${theme}] ${label}: ${v}`);
+          if (process.env.E2E_SLOW && Date.now() - started > Number(process.env.E2E_SLOW)) console.log(`      [slow axe ${Date.now() - started} ms] ${label}`);
+          await ctx.shot(page, `a11y-records-${label}-${theme}`);
+        };
+        await signIn(ctx, page);
+        await openCollection(page, "rec_all");
+        await visible(rows(page).first());
+        await rows(page).first().getByRole("checkbox").check();
+        await check("list");
+        await page.getByRole("button", { name: "New record" }).click();
+        const dialog = page.getByRole("dialog", { name: "New rec_all record" });
+        await visible(field(dialog, "body").locator(".rich-editor-content"));
+        await visible(field(dialog, "meta").locator(".cm-content"));
+        await check("panel");
+        await field(dialog, "author").getByRole("button", { name: "Open picker" }).click();
+        const picker = page.getByRole("dialog", { name: "Select rec_people records" });
+        await visible(picker.getByRole("option").first());
+        await check("record-picker");
+        await picker.getByRole("button", { name: "Cancel" }).click();
+        await hidden(picker);
+        await field(dialog, "body").getByRole("button", { name: "Insert image" }).click();
+        const files = page.getByRole("dialog", { name: "Select a file" });
+        await files.getByRole("button", { name: "rec_media" }).click();
+        await visible(files.getByRole("option").first());
+        await check("file-picker");
+        await files.getByRole("button", { name: "Cancel" }).click();
+        await hidden(files);
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await hidden(dialog);
+        // the auth record form
+        await openCollection(page, "users");
+        await page.getByRole("button", { name: "New record" }).click();
+        await visible(page.getByRole("dialog", { name: "New users record" }).getByLabel("Password confirm"));
+        await check("auth-panel");
+      }
+      if (problems.length) throw new Error(`axe found critical/serious violations:\n  ${problems.join("\n  ")}`);
+    },
+  },
+  {
+    name: "collections page layout: avatar menu, window height, narrow header, footer links",
+    async run(ctx) {
+      await seed(ctx);
+      const { page } = await ctx.newPage();
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await signIn(ctx, page);
+      await openCollection(page, "rec_view");
+      await visible(rows(page).first());
+      await page.waitForTimeout(300);
+      const size = await page.evaluate(() => ({ scroll: document.scrollingElement.scrollHeight, inner: innerHeight }));
+      equal(size.scroll, size.inner, "the page fits a 900px window");
+      await page.getByRole("button", { name: "Admin menu" }).click();
+      const onTop = await page.evaluate(() => {
+        const items = [...document.querySelectorAll('[role="menuitem"]')];
+        return items.length > 0 && items.every((item) => {
+          const b = item.getBoundingClientRect();
+          return item.contains(document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2));
+        });
+      });
+      ok(onTop, "the avatar menu items are on top of the collections sidebar");
+      await page.keyboard.press("Escape");
+      // footer: Cairn's own README and version
+      const docs = await page.getByRole("link", { name: /Docs/ }).getAttribute("href");
+      const releases = await page.getByRole("link", { name: /Releases/ }).getAttribute("href");
+      ok(!/pocketbase/i.test(docs + releases), `footer links point at Cairn (${docs}, ${releases})`);
+      const docsPage = await page.context().newPage();
+      await docsPage.goto(new URL(releases, page.url()).href);
+      await visible(docsPage.getByRole("heading", { name: /^Cairn v\d/ }));
+      await visible(docsPage.getByText("# Cairn", { exact: false }));
+      await docsPage.close();
+      // 768px: every header button stays inside the window
+      await page.setViewportSize({ width: 768, height: 900 });
+      await openCollection(page, "rec_all");
+      await page.waitForTimeout(300);
+      const overflow = await page.evaluate(() => [...document.querySelectorAll(".page-header button")].filter((b) => b.getBoundingClientRect().right > innerWidth).map((b) => b.textContent.trim()));
+      equal(overflow.join(","), "", "header buttons cut off at 768px");
+      await visible(page.getByRole("button", { name: "API Preview" }));
+    },
+  },
+];

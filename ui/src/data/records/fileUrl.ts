@@ -1,0 +1,28 @@
+import { useEffect, useState } from "react";
+import { client } from "../../lib/client";
+import { getAdminFileToken } from "../../lib/fileToken";
+import type { RecordData } from "../../features/records/recordModel";
+
+/** URL of a stored file (optionally a thumb; protected files need the admin file token). */
+export function fileUrl(record: RecordData, filename: string, opts: { thumb?: string; token?: string } = {}): string {
+  const query: Record<string, string> = {};
+  if (opts.thumb) query.thumb = opts.thumb;
+  if (opts.token) query.token = opts.token;
+  return client.files.getUrl(record as never, filename, query);
+}
+
+/** The cached admin file token when needed (protected fields); a failure is only logged. */
+export function useAdminFileToken(needed: boolean): string {
+  const [token, setToken] = useState("");
+  useEffect(() => {
+    if (!needed) return;
+    let alive = true;
+    getAdminFileToken(client)
+      .then((t) => alive && setToken(t))
+      .catch((e: unknown) => console.warn("Failed to get the admin file token.", e));
+    return () => {
+      alive = false;
+    };
+  }, [needed]);
+  return token;
+}

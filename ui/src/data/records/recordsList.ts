@@ -1,0 +1,43 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { client } from "../../lib/client";
+import type { Collection } from "../collections/types";
+import { listExpand, listFields, RECORDS_PER_PAGE } from "../../features/records/listModel";
+import type { RecordData } from "../../features/records/recordModel";
+import { recordsKeys } from "./keys";
+
+/** The request key of the page's list call: a newer call cancels an earlier one. */
+export const RECORDS_LIST_REQUEST_KEY = "records_list";
+
+export interface RecordsPage {
+  page: number;
+  items: RecordData[];
+}
+
+export async function fetchRecordsPage(c: Collection, opts: { page: number; filter: string; sort: string; perPage?: number; signal?: AbortSignal }): Promise<RecordsPage> {
+  const perPage = opts.perPage ?? RECORDS_PER_PAGE;
+  // Only defined keys: the SDK would send an undefined value as the text "undefined".
+  const query: Record<string, string | number> = { skipTotal: 1, fields: listFields(c) };
+  if (opts.sort) query.sort = opts.sort;
+  if (opts.filter) query.filter = opts.filter;
+  const expand = listExpand(c);
+  if (expand) query.expand = expand;
+  const res = await client.collection(c.id).getList(opts.page, perPage, { query, requestKey: opts.page === 1 ? RECORDS_LIST_REQUEST_KEY : null, signal: opts.signal });
+  return { page: res.page ?? opts.page, items: res.items as unknown as RecordData[] };
+}
+
+/** "Load more" shows while the last page was full. */
+export function nextRecordsPage(last: RecordsPage, perPage = RECORDS_PER_PAGE): number | undefined {
+  return last.items.length >= perPage ? last.page + 1 : undefined;
+}
+
+export function useRecordsList(c: Collection, filter: string, sort: string) {
+  return useInfiniteQuery({
+    queryKey: recordsKeys.list(c.id, filter, sort),
+    queryFn: ({ pageParam, signal }) => fetchRecordsPage(c, { page: pageParam, filter, sort, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => nextRecordsPage(last),
+    gcTime: 0,
+  });
+}
+
+

@@ -1,0 +1,109 @@
+import type { Collection } from "../../data/collections/types";
+import { fileUrl } from "../../data/records/fileUrl";
+import { truncate } from "../../lib/format";
+import { CIcon } from "../collections/icons";
+import { RecordDate } from "./RecordDate";
+import { CELL_EDITOR_MAX, CELL_MAX_FILES, CELL_MAX_RELATIONS, CELL_TEXT_MAX, relationLabel, stripHtml, type RecordColumn } from "./listModel";
+import { DEFAULT_THUMB, hasThumb } from "./fileKinds";
+import { toList, type RecordData } from "./recordModel";
+
+export interface CellContext {
+  collection: Collection;
+  collections: Collection[];
+  fileToken: string;
+}
+
+function Empty() {
+  return <span className="txt-hint">N/A</span>;
+}
+
+/** One table cell's content, rendered per column and field type. */
+export function RecordCell({ column, record, ctx }: { column: RecordColumn; record: RecordData; ctx: CellContext }) {
+  const field = column.field;
+  if (column.id === "@id") {
+    return (
+      <span className="record-id-cell">
+        {ctx.collection.type === "auth" ? (
+          <span className={`verified-dot ${record.verified ? "is-verified" : "is-unverified"}`} title={record.verified ? "Verified" : "Unverified"} role="img" aria-label={record.verified ? "Verified" : "Unverified"} />
+        ) : null}
+        <span className="txt-mono">{String(record.id ?? "")}</span>
+      </span>
+    );
+  }
+  if (column.id === "@created" || column.id === "@updated") return <RecordDate value={String(record[column.sortKey] ?? "")} />;
+  const value = record[column.sortKey];
+  if (!field) return value ? <span>{String(value)}</span> : <Empty />;
+  switch (field.type) {
+    case "bool":
+      return <span className={`label${value ? " label-success" : ""}`}>{value ? "True" : "False"}</span>;
+    case "number":
+      return value === null || value === undefined ? <Empty /> : <span>{String(value)}</span>;
+    case "date":
+      return value ? <RecordDate value={String(value)} /> : <Empty />;
+    case "editor": {
+      const text = stripHtml(String(value ?? ""));
+      return text ? <span className="cell-text">{truncate(text, CELL_EDITOR_MAX)}</span> : <Empty />;
+    }
+    case "json": {
+      if (value === null || value === undefined) return <Empty />;
+      return <code className="cell-json">{truncate(JSON.stringify(value), CELL_TEXT_MAX)}</code>;
+    }
+    case "select": {
+      const list = toList(value);
+      if (!list.length) return <Empty />;
+      return (
+        <span className="chip-list">
+          {list.map((v) => (
+            <span key={v} className="chip">
+              {v}
+            </span>
+          ))}
+        </span>
+      );
+    }
+    case "file": {
+      const list = toList(value);
+      if (!list.length) return <Empty />;
+      const token = field.options?.protected ? ctx.fileToken : "";
+      return (
+        <span className="cell-files">
+          {list.slice(0, CELL_MAX_FILES).map((name) =>
+            hasThumb(name) ? (
+              <img key={name} className="thumb thumb-sm" src={fileUrl(record, name, { thumb: DEFAULT_THUMB, token })} alt={name} loading="lazy" />
+            ) : (
+              <span key={name} className="thumb thumb-sm thumb-file" title={name}>
+                <CIcon name="file" size={14} />
+                <span className="visually-hidden">{name}</span>
+              </span>
+            ),
+          )}
+          {list.length > CELL_MAX_FILES ? <span className="txt-hint">+{list.length - CELL_MAX_FILES}</span> : null}
+        </span>
+      );
+    }
+    case "relation": {
+      const ids = toList(value);
+      if (!ids.length) return <Empty />;
+      const related = ctx.collections.find((c) => c.id === field.options?.collectionId);
+      const expanded = (record.expand as Record<string, unknown> | undefined)?.[field.name];
+      const items = (Array.isArray(expanded) ? expanded : expanded ? [expanded] : []) as RecordData[];
+      return (
+        <span className="chip-list">
+          {ids.slice(0, CELL_MAX_RELATIONS).map((id) => {
+            const item = items.find((r) => r.id === id);
+            return (
+              <span key={id} className="chip">
+                {truncate(item ? relationLabel(item, related) : id, 70)}
+              </span>
+            );
+          })}
+          {ids.length > CELL_MAX_RELATIONS ? <span className="txt-hint">+{ids.length - CELL_MAX_RELATIONS}</span> : null}
+        </span>
+      );
+    }
+    default: {
+      const text = value === null || value === undefined ? "" : String(value);
+      return text ? <span className="cell-text">{truncate(text, CELL_TEXT_MAX)}</span> : <Empty />;
+    }
+  }
+}

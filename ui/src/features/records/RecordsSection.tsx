@@ -1,0 +1,192 @@
+import "./records.css";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import type { Collection } from "../../data/collections/types";
+import { recordsKeys } from "../../data/records/keys";
+import { useRecordsList } from "../../data/records/recordsList";
+import { useRecordsCount } from "../../data/records/recordsCount";
+import { useDeleteRecords } from "../../data/records/deleteRecords";
+import { useAdminFileToken } from "../../data/records/fileUrl";
+import { confirm } from "../../lib/confirm";
+import { handleError, normalizeError } from "../../lib/errors";
+import { setQueryParams } from "../../lib/router";
+import { useStore } from "../../lib/store";
+import { addSuccessToast } from "../../lib/toasts";
+import { useBatchedCount } from "../logs/useBatchedCount";
+import { listSort, recordColumns, recordsFilterKeys, recordsSearchFilter, RECORDS_ROW_CHUNK } from "./listModel";
+import { newRecordRequest } from "./panelStore";
+import { isViewCollection, type RecordData } from "./recordModel";
+import { RecordsBulkBar } from "./RecordsBulkBar";
+import { RecordsSearchBar } from "./RecordsSearchBar";
+import { RecordsTable } from "./RecordsTable";
+import { useHiddenColumns } from "./useHiddenColumns";
+import { useRecordsRealtime } from "./useRecordsRealtime";
+
+const RecordPanel = lazy(() => import("./panel/RecordPanel"));
+
+export const BULK_DELETE_CONFIRM = "Do you really want to delete the selected record(s)?";
+export const BULK_DELETE_SUCCESS = "Successfully deleted the selected record(s).";
+
+interface PanelState {
+  session: number;
+  open: boolean;
+  /** "" for a new record. */
+  recordId: string;
+  initial?: RecordData;
+}
+
+export interface RecordsSectionProps {
+  collection: Collection;
+  collections: Collection[];
+  filter: string;
+  /** The address's sort ("" when absent). */
+  sort: string;
+  recordId: string;
+}
+
+/** The records part of the collections page: search, table, load more, bulk bar, record panel, live updates. */
+export default function RecordsSection({ collection, collections, filter, sort: explicitSort, recordId }: RecordsSectionProps) {
+  const qc = useQueryClient();
+  const sort = listSort(explicitSort, collection);
+  const effectiveFilter = recordsSearchFilter(filter, collection);
+  const list = useRecordsList(collection, effectiveFilter, sort);
+  const count = useRecordsCount(collection, effectiveFilter);
+  const columns = useMemo(() => recordColumns(collection), [collection]);
+  const [hidden, toggleColumn] = useHiddenColumns(collection.id);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const bulkDelete = useDeleteRecords();
+  const fileToken = useAdminFileToken(collection.schema.some((f) => f.type === "file" && !!f.options?.protected));
+  const [panel, setPanel] = useState<PanelState>({ session: 0, open: false, recordId: "" });
+  const view = isViewCollection(collection);
+
+  useRecordsRealtime(collection);
+
+  useEffect(() => {
+    if (!list.error) return;
+    const e = normalizeError(list.error);
+    if (e.status === 400 && filter) return; // an invalid filter is silent
+    handleError(list.error);
+  }, [list.error, filter]);
+
+  // The selection belongs to one collection and one result set.
+  useEffect(() => setSelected(new Set()), [collection.id, effectiveFilter, sort]);
+
+  const items = useMemo(() => (list.isError ? [] : (list.data?.pages.flatMap((p) => p.items) ?? [])), [list.isError, list.data]);
+  const rendered = useBatchedCount(items.length, `${collection.id}|${effectiveFilter}|${sort}`, RECORDS_ROW_CHUNK);
+  const rows = items.slice(0, rendered);
+
+  // recordId in the address opens the panel (edit, or read-only for views).
+  useEffect(() => {
+    if (!recordId) return;
+    setPanel((p) => (p.open && p.recordId === recordId ? p : { session: p.session + 1, open: true, recordId }));
+  }, [recordId]);
+
+  // The address lost its recordId (back button, link): the edit panel follows.
+  useEffect(() => {
+    if (recordId) return;
+    setPanel((p) => (p.open && p.recordId ? { ...p, open: false } : p));
+  }, [recordId]);
+
+  // The header's New record button.
+  const newRequested = useStore(newRecordRequest);
+  useEffect(() => {
+    if (!newRequested) return;
+    newRecordRequest.set(false);
+    if (isViewCollection(collection)) return;
+    setPanel((p) => ({ session: p.session + 1, open: true, recordId: "" }));
+  }, [newRequested, collection]);
+
+  const reload = useCallback(() => void qc.invalidateQueries({ queryKey: recordsKeys.lists(collection.id) }), [qc, collection.id]);
+
+  const closePanel = useCallback(() => {
+    setPanel((p) => ({ ...p, open: false }));
+    setQueryParams({ recordId: null });
+  }, []);
+
+  const onDuplicate = useCallback((copy: RecordData) => {
+    setQueryParams({ recordId: null });
+    setPanel((p) => ({ session: p.session + 1, open: true, recordId: "", initial: copy }));
+  }, []);
+
+  const onSaved = useCallback(
+    (saved: RecordData, isNew: boolean) => {
+      reload();
+      if (!isNew) setQueryParams({ recordId: String(saved.id) });
+    },
+    [reload],
+  );
+
+  const toggle = (id: string) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const allSelected = items.length > 0 && items.every((r) => selected.has(String(r.id)));
+  const toggleAll = () => setSelected(allSelected ? new Set() : new Set(items.map((r) => String(r.id))));
+
+  const deleteSelected = () =>
+    confirm(BULK_DELETE_CONFIRM, async () => {
+      try {
+        await bulkDelete.mutateAsync({ collection, ids: [...selected] });
+        addSuccessToast(BULK_DELETE_SUCCESS);
+        setSelected(new Set());
+      } catch (err) {
+        handleError(err);
+      } finally {
+        reload();
+      }
+    });
+
+  const isLoading = list.isPending || (list.isFetching && !list.isFetchingNextPage && items.length === 0);
+
+  return (
+    <section className="records-section" aria-label="Records">
+      <RecordsSearchBar value={filter} onSubmit={(v) => setQueryParams({ filter: v || null }, { replace: false })} completions={recordsFilterKeys(collection)} />
+      <RecordsTable
+        ctx={{ collection, collections, fileToken }}
+        columns={columns}
+        hidden={hidden}
+        onToggleColumn={toggleColumn}
+        rows={rows}
+        totalLoaded={items.length}
+        loading={isLoading}
+        sort={sort}
+        onSort={(s) => setQueryParams({ sort: s }, { replace: false })}
+        selectable={!view}
+        selected={selected}
+        onToggleAll={toggleAll}
+        onToggle={toggle}
+        onOpen={(id) => setQueryParams({ recordId: id }, { replace: false })}
+        hasFilter={!!filter}
+        onClearFilter={() => setQueryParams({ filter: null }, { replace: false })}
+      />
+      {list.hasNextPage && !list.isError ? (
+        <div className="load-more">
+          <button type="button" className={`btn btn-secondary${list.isFetchingNextPage ? " btn-loading" : ""}`} disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+            Load more
+          </button>
+        </div>
+      ) : null}
+      <p className="records-total txt-hint">Total found: {count.data ?? (count.isError ? 0 : "...")}</p>
+      {selected.size && !view ? <RecordsBulkBar count={selected.size} deleting={bulkDelete.isPending} onReset={() => setSelected(new Set())} onDelete={deleteSelected} /> : null}
+      {panel.session > 0 ? (
+        <Suspense fallback={null}>
+          <RecordPanel
+            key={panel.session}
+            open={panel.open}
+            collection={collection}
+            collections={collections}
+            recordId={panel.recordId}
+            initial={panel.initial}
+            onClose={closePanel}
+            onSaved={onSaved}
+            onDeleted={reload}
+            onDuplicate={onDuplicate}
+          />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import type { RecordData } from "./recordModel";
+import { Spinner } from "../../components/Spinner";
+import { CIcon } from "../collections/icons";
+import { ColumnsMenu } from "./ColumnsMenu";
+import { RecordCell, type CellContext } from "./RecordCell";
+import { nextSort, sortState, type RecordColumn } from "./listModel";
+
+export const NO_RECORDS_FOUND = "No records found.";
+
+export interface RecordsTableProps {
+  ctx: CellContext;
+  columns: RecordColumn[];
+  hidden: string[];
+  onToggleColumn: (id: string) => void;
+  rows: RecordData[];
+  totalLoaded: number;
+  loading: boolean;
+  sort: string;
+  onSort: (sort: string) => void;
+  selectable: boolean;
+  selected: Set<string>;
+  onToggleAll: () => void;
+  onToggle: (id: string) => void;
+  onOpen: (id: string) => void;
+  hasFilter: boolean;
+  onClearFilter: () => void;
+}
+
+/** The records table: sortable headers, per-type cells, row selection and the empty state. */
+export function RecordsTable(p: RecordsTableProps) {
+  const visible = p.columns.filter((c) => !p.hidden.includes(c.id));
+  const allSelected = p.totalLoaded > 0 && p.rows.length > 0 && p.selected.size >= p.totalLoaded;
+  const colSpan = visible.length + (p.selectable ? 1 : 0) + 1;
+  return (
+    <div className="table-wrapper records-table-wrapper">
+      <table className="table records-table" aria-busy={p.loading} aria-label={`Records of ${p.ctx.collection.name}`}>
+        <thead>
+          <tr>
+            {p.selectable ? (
+              <th className="col-select" scope="col">
+                <input type="checkbox" aria-label="Select all loaded records" checked={allSelected} disabled={!p.rows.length} onChange={p.onToggleAll} />
+              </th>
+            ) : null}
+            {visible.map((col) => {
+              const state = sortState(p.sort, col.sortKey);
+              return (
+                <th key={col.id} scope="col" aria-sort={state === "none" ? undefined : state} className={`col-${col.field?.type ?? "system"}`}>
+                  <button type="button" className="col-sort" onClick={() => p.onSort(nextSort(p.sort, col.sortKey))}>
+                    {col.label}
+                    {state !== "none" ? <span aria-hidden="true">{state === "ascending" ? " ↑" : " ↓"}</span> : null}
+                  </button>
+                </th>
+              );
+            })}
+            <th scope="col" className="col-actions">
+              <ColumnsMenu columns={p.columns} hidden={p.hidden} onToggle={p.onToggleColumn} />
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {p.rows.map((r) => {
+            const id = String(r.id);
+            return (
+              <tr
+                key={id}
+                className={`records-row${p.selected.has(id) ? " selected" : ""}`}
+                data-record-id={id}
+                onClick={(e) => {
+                  if ((e.target as HTMLElement).closest("input, a, button, label")) return;
+                  p.onOpen(id);
+                }}
+              >
+                {p.selectable ? (
+                  <td className="col-select">
+                    <input type="checkbox" aria-label={`Select record ${id}`} checked={p.selected.has(id)} onChange={() => p.onToggle(id)} />
+                  </td>
+                ) : null}
+                {visible.map((col) => (
+                  <td key={col.id} className={`col-${col.field?.type ?? "system"}`}>
+                    <RecordCell column={col} record={r} ctx={p.ctx} />
+                  </td>
+                ))}
+                <td className="col-actions">
+                  <button type="button" className="btn-icon btn-sm row-open" aria-label={`Open record ${id}`} onClick={() => p.onOpen(id)}>
+                    <CIcon name="chevronRight" size={16} />
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+          {!p.rows.length && p.loading ? (
+            <tr>
+              <td colSpan={colSpan} className="table-state">
+                <Spinner label="Loading records..." />
+              </td>
+            </tr>
+          ) : null}
+          {!p.rows.length && !p.loading ? (
+            <tr>
+              <td colSpan={colSpan} className="table-state">
+                <p className="txt-hint">{NO_RECORDS_FOUND}</p>
+                {p.hasFilter ? (
+                  <button type="button" className="btn btn-sm btn-secondary" onClick={p.onClearFilter}>
+                    Clear filters
+                  </button>
+                ) : null}
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}

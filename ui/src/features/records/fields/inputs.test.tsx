@@ -1,0 +1,66 @@
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen } from "@testing-library/react";
+import type { Collection, SchemaField } from "../../../data/collections/types";
+import { SelectInput, selectHint } from "./SelectInput";
+import { JsonInput, INVALID_JSON, VALID_JSON } from "./JsonInput";
+import { droppedIdsMessage } from "./RelationInput";
+import { FileInput } from "./FileInput";
+
+function f(name: string, type: string, options: Record<string, unknown> = {}): SchemaField {
+  return { id: name, name, type, system: false, required: false, presentable: false, options };
+}
+const c = { id: "c", name: "posts", type: "base", schema: [], options: {} } as unknown as Collection;
+const base = { collection: c, collections: [c], record: { id: "r1", collectionId: "c", collectionName: "posts" } };
+
+describe("select input", () => {
+  it("is searchable above 5 values and hints the limit when multiple", () => {
+    const onChange = vi.fn();
+    render(<SelectInput {...base} field={f("tags", "select", { maxSelect: 2, values: ["a", "b", "c", "d", "e", "f"] })} value={["a", "b"]} onChange={onChange} />);
+    expect(screen.getByText(selectHint(2))).toBeInTheDocument();
+    expect(selectHint(2)).toBe("Select up to 2 items.");
+    fireEvent.change(screen.getByRole("searchbox", { name: "Search tags options" }), { target: { value: "f" } });
+    expect(screen.queryByRole("checkbox", { name: "a" })).toBeNull();
+    fireEvent.click(screen.getByRole("checkbox", { name: "f" }));
+    // over the limit: the oldest choice goes
+    expect(onChange).toHaveBeenCalledWith(["b", "f"]);
+  });
+
+  it("is a plain single choice up to 5 values", () => {
+    const onChange = vi.fn();
+    render(<SelectInput {...base} field={f("status", "select", { maxSelect: 1, values: ["x", "y"] })} value="" onChange={onChange} />);
+    expect(screen.queryByRole("searchbox")).toBeNull();
+    fireEvent.click(screen.getByRole("radio", { name: "y" }));
+    expect(onChange).toHaveBeenCalledWith("y");
+  });
+});
+
+describe("json input", () => {
+  it("marks valid, empty and invalid text", () => {
+    const { rerender } = render(<JsonInput {...base} field={f("meta", "json")} value='{"a":1}' onChange={() => {}} />);
+    expect(screen.getByRole("status")).toHaveTextContent(VALID_JSON);
+    rerender(<JsonInput {...base} field={f("meta", "json")} value="" onChange={() => {}} />);
+    expect(screen.getByRole("status")).toHaveTextContent(VALID_JSON);
+    rerender(<JsonInput {...base} field={f("meta", "json")} value="{oops" onChange={() => {}} />);
+    expect(screen.getByRole("status")).toHaveTextContent(INVALID_JSON);
+  });
+});
+
+describe("file input", () => {
+  it("marks a stored file deleted and restores it; upload is disabled at the limit", () => {
+    const onDeletions = vi.fn();
+    const { rerender } = render(<FileInput {...base} field={f("cover", "file", { maxSelect: 1 })} value="a.png" onChange={() => {}} uploads={[]} deletions={[]} onUploads={() => {}} onDeletions={onDeletions} />);
+    expect(screen.getByRole("button", { name: "Upload new file" })).toBeDisabled();
+    fireEvent.click(screen.getByRole("button", { name: "Remove a.png" }));
+    expect(onDeletions).toHaveBeenCalledWith(["a.png"]);
+    rerender(<FileInput {...base} field={f("cover", "file", { maxSelect: 1 })} value="a.png" onChange={() => {}} uploads={[]} deletions={["a.png"]} onUploads={() => {}} onDeletions={onDeletions} />);
+    expect(screen.getByRole("button", { name: "Upload new file" })).toBeEnabled();
+    fireEvent.click(screen.getByRole("button", { name: "Restore" }));
+    expect(onDeletions).toHaveBeenLastCalledWith([]);
+  });
+});
+
+describe("relation messages", () => {
+  it("names the dropped ids", () => {
+    expect(droppedIdsMessage(["a", "b"])).toBe("The following relation ids were removed from the list because they are missing or invalid: a, b");
+  });
+});

@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import type { Collection, SchemaField } from "../../data/collections/types";
+import { listExpand, listFields, listSort, nextSort, parseHiddenColumns, recordColumns, recordsSearchFilter, relationLabel, resolveSort, sortState, stripHtml, toggleHidden } from "./listModel";
+import { acceptFiles, remainingSlots } from "./fields/fileLimits";
+import { filePickerCollections, hasFilesFilter, sizeOptions } from "./pickers/filePickerModel";
+import { idsFilter } from "../../data/records/recordsByIds";
+import { changedUnderneath } from "./liveChanges";
+import { applyLiveChange } from "./useRecordsRealtime";
+import { nextRecordsPage } from "../../data/records/recordsList";
+
+function f(name: string, type: string, options: Record<string, unknown> = {}, extra: Partial<SchemaField> = {}): SchemaField {
+  return { id: name, name, type, system: false, required: false, presentable: false, options, ...extra };
+}
+
+function col(name: string, type: Collection["type"], schema: SchemaField[], options: Record<string, unknown> = {}): Collection {
+  return { id: name + "_id", created: "", updated: "", name, type, system: false, schema, indexes: [], listRule: null, viewRule: null, createRule: null, updateRule: null, deleteRule: null, options };
+}
+
+const posts = col("posts", "base", [f("title", "text"), f("body", "editor"), f("author", "relation", { collectionId: "users_id" })]);
+const users = col("users", "auth", [f("name", "text", {}, { presentable: true })]);
+
+describe("columns", () => {
+  it("lists id, the schema, created and updated for base collections", () => {
+    expect(recordColumns(posts).map((c) => c.id)).toEqual(["@id", "title", "body", "author", "@created", "@updated"]);
+  });
+
+  it("adds username and email for auth collections", () => {
+    expect(recordColumns(users).map((c) => c.id)).toEqual(["@id", "@username", "@email", "name", "@created", "@updated"]);
+  });
+
+  it("shows created/updated of views only when the query has them", () => {
+    expect(recordColumns(col("v", "view", [f("n", "text")], { query: "select id, n from x" })).map((c) => c.id)).toEqual(["@id", "n"]);
+    expect(recordColumns(col("v", "view", [f("n", "text")], { query: "select id, n, created from x" })).map((c) => c.id)).toEqual(["@id", "n", "@created"]);
+  });
+
+  it("remembers hidden columns as a list", () => {
+    expect(parseHiddenColumns(null)).toEqual([]);
+    expect(parseHiddenColumns("oops")).toEqual([]);
+    expect(parseHiddenColumns('["@id",1,"title"]')).toEqual(["@id", "title"]);
+    expect(toggleHidden(["a"], "b")).toEqual(["a", "b"]);
+    expect(toggleHidden(["a", "b"], "a")).toEqual(["b"]);
+  });
+});
+
+describe("sort and search", () => {
+  it("falls back to -created for unknown fields, or none without created", () => {
+    expect(resolveSort("-title", posts)).toBe("-title");
+    expect(resolveSort("title,-created", posts)).toBe("title,-created");
+    expect(resolveSort("-nope", posts)).toBe("-created");
+    expect(resolveSort("-nope", col("v", "view", [f("n", "text")], { query: "select id, n from x" }))).toBe("");
+  });
+
+  it("sorts -created by default, views not at all", () => {
+    expect(listSort("", posts)).toBe("-created");
+    expect(listSort("title", posts)).toBe("title");
+    const view = col("v", "view", [f("n", "text")], { query: "select id, n, created from x" });
+    expect(listSort("", view)).toBe("");
+    expect(listSort("-created", view)).toBe("-created");
+  });
+
+  it("cycles header sorts ascending then descending", () => {
+    expect(nextSort("-created", "title")).toBe("title");
+    expect(nextSort("title", "title")).toBe("-title");
+    expect(nextSort("-title", "title")).toBe("title");
+    expect(sortState("-title", "title")).toBe("descending");
+    expect(sortState("+title", "title")).toBe("ascending");
+    expect(sortState("-created", "title")).toBe("none");
+  });
+
+  it("turns plain text into a match over the collection's fields; filters pass as written", () => {
+    expect(recordsSearchFilter("hello", posts)).toBe('id~"hello" || title~"hello" || body~"hello" || author~"hello" || created~"hello" || updated~"hello"');
+    expect(recordsSearchFilter('title = "x"', posts)).toBe('title = "x"');
+    expect(recordsSearchFilter("", posts)).toBe("");
+  });
+
+  it("asks for editor excerpts and relation expands", () => {
+    expect(listFields(posts)).toBe("*,body:excerpt(200)");
+    expect(listExpand(posts)).toBe("author");
+    expect(listExpand(users)).toBe("");
+  });
+});
+
+describe("paging", () => {
+  it("offers the next page only after a full page of 40", () => {
+    expect(nextRecordsPage({ page: 1, items: Array.from({ length: 40 }, (_, i) => ({ id: String(i) })) })).toBe(2);
+    expect(nextRecordsPage({ page: 2, items: [{ id: "x" }] })).toBeUndefined();
+  });
+});
+
+describe("cells", () => {
+  it("labels related records by their presentable fields, else username/email or id", () => {
+    expect(relationLabel({ id: "1", name: "Ada" }, users)).toBe("Ada");
+    expect(relationLabel({ id: "1", name: "" , username: "ada"}, col("u", "auth", []))).toBe("ada");
+    expect(relationLabel({ id: "1" }, posts)).toBe("1");
+  });
+
+  it("strips html for editor excerpts", () => {
+    expect(stripHtml("<p>Hi&nbsp;<b>there</b></p><p>you</p>")).toBe("Hi there you");
+  });
+});
+
+describe("files and pickers", () => {
+  it("counts free slots as maxSelect - (existing - deleted + new)", () => {
+    expect(remainingSlots(3, 2, 1, 1)).toBe(1);
+    expect(remainingSlots(1, 1, 0, 0)).toBe(0);
+    expect(remainingSlots(1, 1, 1, 0)).toBe(1);
+  });
+
+  it("accepts files within the slots, size and types", () => {
+    const png = new File(["x"], "a.png", { type: "image/png" });
+    const big = new File(["xxxxxxxxxx"], "b.png", { type: "image/png" });
+    const pdf = new File(["x"], "c.pdf", { type: "application/pdf" });
+    const r = acceptFiles([png, big, pdf, png], { slots: 1, maxSize: 5, mimeTypes: ["image/png"] });
+    expect(r.accepted).toEqual([png]);
+    expect(r.rejected).toHaveLength(3);
+  });
+
+  it("offers only collections with unprotected image-compatible file fields", () => {
+    const a = col("a", "base", [f("img", "file", { mimeTypes: [] })]);
+    const b = col("b", "base", [f("doc", "file", { mimeTypes: ["application/pdf"] })]);
+    const c = col("c", "base", [f("img", "file", { protected: true })]);
+    const d = col("d", "base", [f("img", "file", { mimeTypes: ["image/png"], thumbs: ["50x50"] })]);
+    expect(filePickerCollections([a, b, c, d]).map((x) => x.name)).toEqual(["a", "d"]);
+    expect(hasFilesFilter(d.schema)).toBe("img:length>0");
+    expect(sizeOptions(d.schema[0]).map((o) => o.label)).toEqual(["Original size", "100x100 thumb", "50x50 thumb"]);
+  });
+
+  it("builds id batches for relation loading", () => {
+    expect(idsFilter(["a", 'b"c'])).toBe('id="a"||id="b\\"c"');
+  });
+});
+
+describe("live updates", () => {
+  it("warns only about the open record when it differs from what was loaded", () => {
+    const base = { seq: 1, collectionId: "c", action: "update" as const, record: { id: "r", updated: "2" } };
+    expect(changedUnderneath(base, "c", "r", "1")).toBe("updated");
+    expect(changedUnderneath(base, "c", "r", "2")).toBeNull();
+    expect(changedUnderneath(base, "c", "other", "1")).toBeNull();
+    expect(changedUnderneath({ ...base, action: "delete" }, "c", "r", "2")).toBe("deleted");
+    expect(changedUnderneath(null, "c", "r", "1")).toBeNull();
+  });
+
+  it("updates rows in place and drops deleted ones", () => {
+    const data = { pageParams: [1], pages: [{ page: 1, items: [{ id: "a", t: 1, expand: { x: 1 } }, { id: "b", t: 1 }] }] };
+    const updated = applyLiveChange(data, "update", { id: "a", t: 2 });
+    expect(updated.pages[0].items[0]).toEqual({ id: "a", t: 2, expand: { x: 1 } });
+    expect(applyLiveChange(data, "delete", { id: "b" }).pages[0].items.map((r) => r.id)).toEqual(["a"]);
+  });
+});

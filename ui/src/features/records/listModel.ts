@@ -1,0 +1,130 @@
+import type { Collection, SchemaField } from "../../data/collections/types";
+import { normalizeSearchFilter } from "../logs/logFilter";
+import { isAuthCollection, isViewCollection } from "./recordModel";
+
+/** Records list constants of the spec. */
+export const RECORDS_PER_PAGE = 40;
+export const RECORDS_ROW_CHUNK = 20;
+export const CELL_MAX_RELATIONS = 20;
+export const CELL_MAX_FILES = 10;
+export const CELL_TEXT_MAX = 500;
+export const CELL_EDITOR_MAX = 195;
+export const EXCERPT_LENGTH = 200;
+
+export interface RecordColumn {
+  /** "@id", "@username", "@email", "@created", "@updated" or a schema field name. */
+  id: string;
+  label: string;
+  /** The sort key (field name) used by header clicks. */
+  sortKey: string;
+  field?: SchemaField;
+}
+
+/** Columns of the table in the spec's order (view collections show created/updated only if present). */
+export function recordColumns(c: Collection): RecordColumn[] {
+  const cols: RecordColumn[] = [{ id: "@id", label: "id", sortKey: "id" }];
+  if (isAuthCollection(c)) {
+    cols.push({ id: "@username", label: "username", sortKey: "username" }, { id: "@email", label: "email", sortKey: "email" });
+  }
+  for (const f of c.schema) cols.push({ id: f.name, label: f.name, sortKey: f.name, field: f });
+  const names = new Set(c.schema.map((f) => f.name));
+  if (!isViewCollection(c) || names.has("created") || hasViewColumn(c, "created")) cols.push({ id: "@created", label: "created", sortKey: "created" });
+  if (!isViewCollection(c) || names.has("updated") || hasViewColumn(c, "updated")) cols.push({ id: "@updated", label: "updated", sortKey: "updated" });
+  return cols.filter((col, i) => cols.findIndex((o) => o.sortKey === col.sortKey) === i);
+}
+
+/** Whether a view's query selects a column by that name (views list their own created/updated). */
+function hasViewColumn(c: Collection, name: string): boolean {
+  const q = String(c.options?.query ?? "");
+  return new RegExp(`\\b${name}\\b`, "i").test(q);
+}
+
+/** Every identifier a sort or search may use. */
+export function collectionIdentifiers(c: Collection): string[] {
+  return recordColumns(c).map((col) => col.sortKey);
+}
+
+/** A sort naming unknown fields falls back to -created, or to none when created is not available. */
+export function resolveSort(sort: string, c: Collection): string {
+  const known = new Set(collectionIdentifiers(c));
+  const parts = sort.split(",").map((s) => s.trim()).filter(Boolean);
+  const valid = parts.length > 0 && parts.every((p) => known.has(p.replace(/^[-+]/, "")));
+  if (valid) return parts.join(",");
+  return known.has("created") ? "-created" : "";
+}
+
+/** The list's sort: the address's sort (checked as above), else -created, except for views (no sort). */
+export function listSort(explicit: string, c: Collection): string {
+  if (!explicit.trim()) return isViewCollection(c) ? "" : resolveSort("-created", c);
+  return resolveSort(explicit, c);
+}
+
+/** Header click: ascending first, then descending; another column starts ascending. */
+export function nextSort(current: string, key: string): string {
+  if (current === key || current === "+" + key) return "-" + key;
+  return key;
+}
+
+export function sortState(current: string, key: string): "ascending" | "descending" | "none" {
+  if (current === key || current === "+" + key) return "ascending";
+  if (current === "-" + key) return "descending";
+  return "none";
+}
+
+/** Plain text becomes a contains-match over the collection's identifiers; a filter passes as written. */
+export function recordsSearchFilter(text: string, c: Collection): string {
+  return normalizeSearchFilter(text, collectionIdentifiers(c));
+}
+
+/** Autocomplete keys of the search box. */
+export function recordsFilterKeys(c: Collection): string[] {
+  const keys = collectionIdentifiers(c);
+  for (const f of c.schema) if (f.type === "relation") keys.push(`${f.name}.id`);
+  return keys;
+}
+
+/** The list call's `fields`: everything, with editor fields as excerpts. */
+export function listFields(c: Collection, excerpt = EXCERPT_LENGTH): string {
+  const editors = c.schema.filter((f) => f.type === "editor").map((f) => `${f.name}:excerpt(${excerpt})`);
+  return ["*", ...editors].join(",");
+}
+
+/** The list call's `expand`: every relation field. */
+export function listExpand(c: Collection): string {
+  return c.schema.filter((f) => f.type === "relation").map((f) => f.name).join(",");
+}
+
+export function parseHiddenColumns(text: string | null): string[] {
+  if (!text) return [];
+  try {
+    const v = JSON.parse(text) as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toggleHidden(hidden: string[], id: string): string[] {
+  return hidden.includes(id) ? hidden.filter((h) => h !== id) : [...hidden, id];
+}
+
+/** Plain text of an html excerpt. */
+export function stripHtml(html: string): string {
+  return String(html ?? "").replace(/<[^>]*>/g, " ").replace(/&nbsp;/g, " ").replace(/&amp;/g, "&").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/\s+/g, " ").trim();
+}
+
+/** The label of a related record: its presentable fields (up to 5 values each), else its id. */
+export function relationLabel(record: Record<string, unknown>, related?: Collection): string {
+  const fields = related?.schema.filter((f) => f.presentable).map((f) => f.name) ?? [];
+  if (related && isAuthCollection(related) && !fields.length) {
+    const u = record.username || record.email;
+    if (u) return String(u);
+  }
+  const parts: string[] = [];
+  for (const name of fields) {
+    const v = record[name];
+    const list = Array.isArray(v) ? v.slice(0, 5) : [v];
+    for (const item of list) if (item !== null && item !== undefined && item !== "") parts.push(typeof item === "object" ? JSON.stringify(item) : String(item));
+  }
+  return parts.length ? parts.join(", ") : String(record.id ?? "");
+}

@@ -1,0 +1,398 @@
+import "../records.css";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { Field } from "../../../components/Field";
+import { Menu, type MenuItem } from "../../../components/Menu";
+import { OverlayPanel } from "../../../components/OverlayPanel";
+import { Spinner } from "../../../components/Spinner";
+import type { Collection } from "../../../data/collections/types";
+import { useRequestPasswordReset, useRequestVerification } from "../../../data/records/authEmails";
+import { useDeleteRecords } from "../../../data/records/deleteRecords";
+import { useRecord } from "../../../data/records/record";
+import { useSaveRecord } from "../../../data/records/saveRecord";
+import { confirm } from "../../../lib/confirm";
+import { handleError } from "../../../lib/errors";
+import { clearFormErrors } from "../../../lib/formErrors";
+import { registerShortcut } from "../../../lib/shortcuts";
+import { useStore } from "../../../lib/store";
+import { addErrorToast, addSuccessToast } from "../../../lib/toasts";
+import { CIcon } from "../../collections/icons";
+import { FieldInput } from "../fields/FieldInput";
+import { changedUnderneath, liveChanges } from "../liveChanges";
+import {
+  buildPayload,
+  canSave as canSaveRecord,
+  duplicateRecord,
+  emptyRecord,
+  hasEditorField,
+  isAuthCollection,
+  isRecordChanged,
+  isViewCollection,
+  RECORD_ID_MIN_LENGTH,
+  toFormRecord,
+  validateRecord,
+  type PendingDeletions,
+  type PendingUploads,
+  type RecordData,
+  type RecordErrors,
+} from "../recordModel";
+import { AuthFields } from "./AuthFields";
+import { ExternalAuthsTab } from "./ExternalAuthsTab";
+import { RecordPreview } from "./RecordPreview";
+import { useRecordDraft } from "./useRecordDraft";
+import * as M from "./messages";
+
+export interface RecordPanelProps {
+  open: boolean;
+  collection: Collection;
+  collections: Collection[];
+  /** "" for a new record. */
+  recordId: string;
+  /** Initial values of a new record (duplicate). */
+  initial?: RecordData;
+  onClose: () => void;
+  onSaved?: (saved: RecordData, isNew: boolean) => void;
+  onDeleted?: (id: string) => void;
+  onDuplicate?: (copy: RecordData) => void;
+}
+
+type Tab = "form" | "providers";
+
+/** The record panel: new/edit (or a read-only preview for views), drafts, guards, auth part, more options. */
+export default function RecordPanel(props: RecordPanelProps) {
+  const { open, collection, collections, recordId, initial, onClose, onSaved, onDeleted, onDuplicate } = props;
+  if (isViewCollection(collection)) return <RecordPreview open={open} collection={collection} collections={collections} recordId={recordId} onClose={onClose} />;
+  return <RecordEditor key={`${collection.id}/${recordId}`} open={open} collection={collection} collections={collections} recordId={recordId} initial={initial} onClose={onClose} onSaved={onSaved} onDeleted={onDeleted} onDuplicate={onDuplicate} />;
+}
+
+function RecordEditor({ open, collection, collections, recordId, initial, onClose, onSaved, onDeleted, onDuplicate }: RecordPanelProps) {
+  const id = useId();
+  const [currentId, setCurrentId] = useState(recordId);
+  const isNew = !currentId;
+  const loadQ = useRecord(collection, currentId);
+  const [original, setOriginal] = useState<RecordData | null>(() => (isNew ? toFormRecord(collection, emptyRecord(collection)) : null));
+  const [record, setRecord] = useState<RecordData>(() => (isNew ? toFormRecord(collection, { ...emptyRecord(collection), ...(initial ?? {}) }) : {}));
+  const [uploads, setUploads] = useState<PendingUploads>({});
+  const [deletions, setDeletions] = useState<PendingDeletions>({});
+  const [changePassword, setChangePassword] = useState(false);
+  const [errors, setErrors] = useState<RecordErrors>({});
+  const [tab, setTab] = useState<Tab>("form");
+  const [liveWarning, setLiveWarning] = useState<"updated" | "deleted" | null>(null);
+  const closingRef = useRef(false);
+  const save = useSaveRecord();
+  const del = useDeleteRecords();
+  const reqVerification = useRequestVerification();
+  const reqReset = useRequestPasswordReset();
+  const auth = isAuthCollection(collection);
+  const saving = save.isPending;
+
+  // loaded (or reloaded after a save): the form follows the server's record
+  useEffect(() => {
+    if (!loadQ.data) return;
+    const form = toFormRecord(collection, loadQ.data);
+    setOriginal(form);
+    setRecord(form);
+    setUploads({});
+    setDeletions({});
+    setChangePassword(false);
+    setLiveWarning(null);
+  }, [loadQ.data, collection]);
+
+  useEffect(() => {
+    if (!loadQ.error) return;
+    handleError(loadQ.error, { notify: false });
+    addErrorToast(M.unableToLoad(currentId));
+    closingRef.current = true;
+    onClose();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loadQ.error]);
+
+  useEffect(() => () => clearFormErrors(), []);
+
+  const loading = !isNew && !original;
+  const changed = !!original && isRecordChanged(collection, original, record, uploads, deletions);
+  const canSave = canSaveRecord({ loading, isNew, changed, saving });
+  const draft = useRecordDraft(collection, currentId, original, record, changed);
+
+  // realtime: warn when the open record changes elsewhere
+  const live = useStore(liveChanges);
+  useEffect(() => {
+    const state = changedUnderneath(live, collection.id, currentId, String(original?.updated ?? ""));
+    if (state && !saving) setLiveWarning(state);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [live]);
+
+  const set = useCallback((key: string, value: unknown) => {
+    setRecord((r) => ({ ...r, [key]: value }));
+    setErrors((e) => {
+      if (!e[key]) return e;
+      const next = { ...e };
+      delete next[key];
+      return next;
+    });
+  }, []);
+
+  const forceClose = () => {
+    closingRef.current = true;
+    onClose();
+  };
+  const beforeHide = () => {
+    if (saving) return false;
+    if (closingRef.current || !changed) return true;
+    confirm(M.CONFIRM_CLOSE, forceClose);
+    return false;
+  };
+
+  const submit = async () => {
+    if (!canSave) return;
+    const local = validateRecord(collection, record, { isNew, passwordShown: auth && (isNew || changePassword) });
+    if (Object.keys(local).length) {
+      setErrors(local);
+      return;
+    }
+    try {
+      const body = buildPayload(collection, record, uploads, deletions, { isNew, sendPassword: auth && (isNew || changePassword) });
+      const saved = await save.mutateAsync({ collection, id: isNew ? undefined : currentId, body });
+      clearFormErrors();
+      draft.clear();
+      addSuccessToast(isNew ? M.CREATED : M.UPDATED);
+      onSaved?.(saved, isNew);
+      if (isNew) {
+        forceClose();
+      } else {
+        // "Save changes" keeps the panel open with the saved values
+        const form = toFormRecord(collection, saved);
+        setOriginal(form);
+        setRecord(form);
+        setUploads({});
+        setDeletions({});
+        setChangePassword(false);
+        void loadQ.refetch();
+      }
+    } catch (err) {
+      handleError(err);
+    }
+  };
+
+  const submitRef = useRef(submit);
+  submitRef.current = submit;
+  // Ctrl/Cmd+S saves without closing (the newest panel takes it first)
+  useEffect(() => {
+    if (!open) return;
+    return registerShortcut({
+      key: "s",
+      mod: true,
+      allowInInputs: true,
+      handler: () => {
+        void submitRef.current();
+        return true;
+      },
+    });
+  }, [open]);
+
+  const duplicate = () => {
+    const run = () => {
+      draft.clear();
+      const copy = duplicateRecord(collection, original ?? record);
+      if (onDuplicate) {
+        closingRef.current = true;
+        onDuplicate(copy);
+      } else {
+        setCurrentId("");
+        setOriginal(toFormRecord(collection, emptyRecord(collection)));
+        setRecord(toFormRecord(collection, { ...emptyRecord(collection), ...copy }));
+        setUploads({});
+        setDeletions({});
+      }
+    };
+    if (changed) confirm(M.CONFIRM_DISCARD, run);
+    else run();
+  };
+
+  const remove = () =>
+    confirm(M.CONFIRM_DELETE, async () => {
+      try {
+        await del.mutateAsync({ collection, ids: [currentId] });
+        addSuccessToast(M.DELETED);
+        draft.clear();
+        onDeleted?.(currentId);
+        forceClose();
+      } catch (err) {
+        handleError(err);
+      }
+    });
+
+  const email = String(original?.email ?? "");
+  const moreItems: MenuItem[] = [];
+  if (auth && email && !original?.verified) {
+    moreItems.push({
+      label: "Send verification email",
+      icon: <CIcon name="email" size={16} />,
+      onSelect: () =>
+        confirm(M.confirmSendVerification(email), async () => {
+          try {
+            await reqVerification.mutateAsync({ collection, email });
+            addSuccessToast(M.verificationSent(email));
+          } catch (err) {
+            handleError(err);
+          }
+        }),
+    });
+  }
+  if (auth && email) {
+    moreItems.push({
+      label: "Send password reset email",
+      icon: <CIcon name="email" size={16} />,
+      onSelect: () =>
+        confirm(M.confirmSendReset(email), async () => {
+          try {
+            await reqReset.mutateAsync({ collection, email });
+            addSuccessToast(M.resetSent(email));
+          } catch (err) {
+            handleError(err);
+          }
+        }),
+    });
+  }
+  moreItems.push({ label: "Duplicate", icon: <CIcon name="copy" size={16} />, onSelect: duplicate });
+  moreItems.push({ label: "Delete", icon: <CIcon name="trash" size={16} />, danger: true, onSelect: remove });
+
+  const fileExtra = useMemo(
+    () => (name: string) => ({
+      uploads: uploads[name] ?? [],
+      deletions: deletions[name] ?? [],
+      onUploads: (files: File[]) => setUploads((u) => ({ ...u, [name]: files })),
+      onDeletions: (names: string[]) => setDeletions((d) => ({ ...d, [name]: names })),
+    }),
+    [uploads, deletions],
+  );
+
+  const title = `${isNew ? "New" : "Edit"} ${collection.name} record`;
+  const wide = hasEditorField(collection);
+
+  return (
+    <OverlayPanel
+      open={open}
+      onClose={onClose}
+      beforeHide={beforeHide}
+      title={title}
+      size="lg"
+      className={`record-panel${wide ? " record-panel-wide" : ""}`}
+      escClose={!saving}
+      overlayClose={!saving}
+      headerActions={
+        !isNew && original ? <Menu label="More options" triggerClassName="btn-icon" trigger={<CIcon name="more" />} items={moreItems} /> : null
+      }
+      footer={
+        <>
+          <button type="button" className="btn btn-transparent" disabled={saving} onClick={() => (beforeHide() ? onClose() : undefined)}>
+            Cancel
+          </button>
+          <button type="submit" form={`${id}-form`} className={`btn btn-primary${saving ? " btn-loading" : ""}`} disabled={!canSave}>
+            {isNew ? "Create" : "Save changes"}
+          </button>
+        </>
+      }
+    >
+      {auth && !isNew ? (
+        <div className="tabs" role="tablist" aria-label="Record sections">
+          <button type="button" role="tab" id={`${id}-tab-form`} aria-selected={tab === "form"} aria-controls={`${id}-panel`} className={`tab${tab === "form" ? " active" : ""}`} onClick={() => setTab("form")}>
+            Account
+          </button>
+          <button type="button" role="tab" id={`${id}-tab-providers`} aria-selected={tab === "providers"} aria-controls={`${id}-panel`} className={`tab${tab === "providers" ? " active" : ""}`} onClick={() => setTab("providers")}>
+            Authorized providers
+          </button>
+        </div>
+      ) : null}
+      {liveWarning ? (
+        <div className="alert alert-warning" role="alert">
+          <span>{liveWarning === "deleted" ? M.LIVE_DELETED : M.LIVE_UPDATED}</span>
+          {liveWarning === "updated" ? (
+            <button type="button" className="btn btn-sm btn-secondary" onClick={() => void loadQ.refetch()}>
+              Reload
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {draft.offered ? (
+        <div className="alert alert-info draft-banner" role="status">
+          <span>{M.DRAFT_BANNER}</span>
+          <button type="button" className="btn btn-sm btn-secondary" onClick={() => setRecord(draft.restore())}>
+            Restore draft
+          </button>
+          <button type="button" className="btn-icon btn-sm" aria-label="Discard draft" onClick={draft.discard}>
+            <CIcon name="close" size={14} />
+          </button>
+        </div>
+      ) : null}
+      {loading ? (
+        <Spinner label="Loading record..." />
+      ) : (
+        <div role={auth && !isNew ? "tabpanel" : undefined} id={`${id}-panel`} aria-labelledby={auth && !isNew ? `${id}-tab-${tab}` : undefined}>
+          {tab === "providers" && auth && !isNew ? (
+            <ExternalAuthsTab collection={collection} recordId={currentId} />
+          ) : (
+            <form
+              id={`${id}-form`}
+              className="record-form"
+              noValidate
+              aria-label={title}
+              onSubmit={(e) => {
+                e.preventDefault();
+                e.stopPropagation();
+                void submit();
+              }}
+            >
+              <Field name="id" label="id" hint={isNew ? `Leave empty to auto generate (min ${RECORD_ID_MIN_LENGTH} characters).` : undefined} error={errors.id?.message}>
+                {(p) => (
+                  <input
+                    {...p}
+                    type="text"
+                    className="txt-mono"
+                    value={String(record.id ?? "")}
+                    readOnly={!isNew}
+                    minLength={RECORD_ID_MIN_LENGTH}
+                    placeholder={isNew ? "Leave empty to auto generate..." : undefined}
+                    autoComplete="off"
+                    spellCheck={false}
+                    onChange={(e) => set("id", e.target.value)}
+                  />
+                )}
+              </Field>
+              {auth ? (
+                <AuthFields
+                  collection={collection}
+                  record={record}
+                  isNew={isNew}
+                  originalVerified={!!original?.verified}
+                  changePassword={changePassword}
+                  onChangePassword={setChangePassword}
+                  set={set}
+                  errors={errors}
+                />
+              ) : null}
+              {collection.schema.map((f) => (
+                <div key={f.id || f.name} className="record-field" data-field={f.name} data-field-type={f.type}>
+                  <FieldInput
+                    field={f}
+                    value={record[f.name]}
+                    onChange={(v) => set(f.name, v)}
+                    collection={collection}
+                    collections={collections}
+                    record={original ?? record}
+                    error={errors[f.name]?.message}
+                    files={fileExtra(f.name)}
+                  />
+                </div>
+              ))}
+              {!isNew && original ? (
+                <p className="txt-hint record-meta">
+                  created {String(original.created ?? "")} · updated {String(original.updated ?? "")}
+                </p>
+              ) : null}
+            </form>
+          )}
+        </div>
+      )}
+    </OverlayPanel>
+  );
+}
