@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { openDatabase, type DB } from "./db/connection.js";
 import { migrateDataDb, migrateLogsDb } from "./db/migrate.js";
+import { repairViewQuotes } from "./db/viewQuotes.js";
 import { SettingsStore } from "./settings/store.js";
 import { LogWriter } from "./logs/writer.js";
 import { Mailer } from "./mail/mailer.js";
@@ -42,6 +43,7 @@ export function createApp(opts: AppOptions): App {
   mkdirSync(dataDir, { recursive: true });
   const db = openDatabase(path.join(dataDir, "data.db"));
   const logsDb = openDatabase(path.join(dataDir, "logs.db"));
+  repairViewQuotes(db);
   migrateDataDb(db);
   migrateLogsDb(logsDb);
   const events = createEventBus();
