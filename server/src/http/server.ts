@@ -4,6 +4,7 @@ import type { App } from "../app.js";
 import { ApiError } from "./errors.js";
 import { resolveAuth } from "./auth.js";
 import { INVALID_BODY } from "../forms/body.js";
+import { parseJsonStrict, stringifyJson } from "../tools/json.js";
 import { registerRequestLog } from "./requestLog.js";
 import { healthRoutes } from "./routes/health.js";
 import { adminRoutes } from "./routes/admins.js";
@@ -39,7 +40,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
     const text = (body as string).trim();
     if (text === "") return done(null, {});
     try {
-      done(null, JSON.parse(text));
+      done(null, parseJsonStrict(text));
     } catch {
       done(null, INVALID_BODY);
     }
@@ -48,6 +49,8 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   server.addContentTypeParser("*", { parseAs: "buffer" }, (_req, _body, done) => done(null, {}));
+  // Stored JSON values can nest deeper than JSON.stringify's recursion goes.
+  server.setReplySerializer((payload) => stringifyJson(payload));
 
   server.register(cors, { origin: "*", methods: ["GET", "HEAD", "PUT", "PATCH", "POST", "DELETE"] });
 

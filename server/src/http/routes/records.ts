@@ -4,6 +4,7 @@ import type { ListQuery } from "../../query/types.js";
 import type { Requester } from "../../records/service.js";
 import { MULTIPART } from "../../records/api.js";
 import { INVALID_BODY } from "../../forms/body.js";
+import { parseJsonStrict } from "../../tools/json.js";
 
 type ListReq = FastifyRequest<{ Params: { collection: string }; Querystring: ListQuery & Record<string, unknown> }>;
 type OneReq = FastifyRequest<{ Params: { collection: string; id: string }; Querystring: Record<string, unknown> }>;
@@ -31,7 +32,7 @@ export function recordRoutes(app: App): FastifyPluginAsync {
     r.addContentTypeParser("*", (_req, _payload, done) => done(null, INVALID_BODY));
     r.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
       try {
-        done(null, JSON.parse(body as string));
+        done(null, parseJsonStrict(body as string));
       } catch {
         done(null, INVALID_BODY);
       }
