@@ -4,6 +4,7 @@ import type { App } from "../app.js";
 import { ApiError } from "./errors.js";
 import { resolveAuth } from "./auth.js";
 import { INVALID_BODY } from "../forms/body.js";
+import { clientErrorHandler, MAX_HEADER_BYTES } from "./clientError.js";
 import { parseJsonStrict, stringifyJson } from "../tools/json.js";
 import { registerRequestLog } from "./requestLog.js";
 import { healthRoutes } from "./routes/health.js";
@@ -31,6 +32,8 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
     logger: false,
     bodyLimit: 32 << 20,
     trustProxy: false,
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
 
