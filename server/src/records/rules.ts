@@ -2,6 +2,7 @@ import type { DB } from "../db/connection.js";
 import type { CollectionModel } from "../models/collection.js";
 import type { SqlFragment, JoinClause, FieldResolver } from "../query/types.js";
 import { compileRule, recordResolver, ruleAllows, type RequestInfo } from "../rules/index.js";
+import { listAccess } from "./pathAccess.js";
 
 /**
  * The one integration point between the records API and API rule evaluation
@@ -37,5 +38,6 @@ export function filterResolver(t: Omit<RuleTarget, "rule" | "db">, admin: boolea
     requestInfo: t.requestInfo,
     allowHiddenFields: admin,
     allowRequestFields: admin,
+    relationAccess: admin ? undefined : listAccess(t),
   });
 }
