@@ -2,7 +2,7 @@ import type { DB } from "../db/connection.js";
 import type { CollectionModel } from "../models/collection.js";
 import type { SqlFragment, JoinClause, FieldResolver } from "../query/types.js";
 import { compileRule, recordResolver, ruleAllows, type RequestInfo } from "../rules/index.js";
-import { listAccess } from "./pathAccess.js";
+import { listAccess } from "../rules/pathAccess.js";
 
 /**
  * The one integration point between the records API and API rule evaluation

@@ -45,7 +45,7 @@ export interface RecordResolverOptions {
   /**
    * A condition on each record a relation path reaches (the joined table under `alias`),
    * AND-ed into its join: a client's filter and sort see only the related records they may
-   * list (records/pathAccess.ts). Unset for API rules and admins.
+   * list (rules/pathAccess.ts). Unset for API rules and admins.
    */
   relationAccess?: (target: CollectionModel, alias: string) => SqlFragment | null;
 }

@@ -1,7 +1,9 @@
 import { quoteIdent } from "../db/dialect.js";
 import type { CollectionModel } from "../models/collection.js";
 import type { SqlFragment } from "../query/types.js";
-import { compileRule, recordResolver, type RequestInfo } from "../rules/index.js";
+import { recordResolver } from "./recordResolver.js";
+import type { RequestInfo } from "./requestInfo.js";
+import { compileRule } from "./rules.js";
 
 const q = quoteIdent;
 
