@@ -75,7 +75,7 @@ export function stringifyJson(value: unknown): string {
 type Frame = { kind: "array"; items: unknown[]; i: number } | { kind: "object"; entries: [string, unknown][]; i: number; wrote: boolean };
 
 /** What JSON.stringify writes for one value, without recursion (no replacer, no indent). */
-function stringifyIterative(root: unknown): string {
+export function stringifyIterative(root: unknown): string {
   const out: string[] = [];
   const stack: Frame[] = [];
   /** Writes a scalar, or opens a container; returns false for values JSON.stringify omits. */
