@@ -3,7 +3,7 @@
 // once at build time, so the server sends them as they are (by Accept-Encoding) instead of
 // compressing on each request or not at all. A copy is kept only when it is smaller.
 //   node scripts/compress.mjs [dist dir]   (run after `vite build`)
-import { readdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, realpathSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
@@ -43,7 +43,8 @@ function existsQuiet(file) {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+// Run as a script (also through a symlinked path), not when imported.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const dir = path.resolve(process.argv[2] ?? fileURLToPath(new URL("../dist", import.meta.url)));
   const report = compressDir(dir);
   const sum = (i) => report.reduce((n, r) => n + r[i], 0);
