@@ -1,7 +1,7 @@
 // Side-by-side HTTP benchmarks: Cairn vs the reference binary (PocketBase v0.22.20) on copies of
 // the same seeded data directory. Prints requests/second for each and the ratio Cairn/reference.
 // Usage: npm run bench [-- --duration 5 --connections 20 --only health --rounds 2 --prof DIR]
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
@@ -9,6 +9,7 @@ import { arg, freePort } from "./common.mjs";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { start } from "./servers.mjs";
 import { ADMIN, POST_COUNT, USER, USER_COUNT, postId, scenarios, userId } from "./scenarios.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -24,21 +25,6 @@ const prof = arg("prof", "");
 // --rounds N: measure each scenario N times per server, alternating which goes first, and keep
 // the best figure (the machine is shared; the best run is the least disturbed one).
 const rounds = Math.max(1, Number(arg("rounds", "1")));
-
-
-async function start(cmd, args) {
-  const port = await freePort();
-  const child = spawn(cmd, [...args, "--http", `127.0.0.1:${port}`], { stdio: "ignore" });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(url + "/api/health")).ok) return { url, child };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  child.kill();
-  throw new Error(`${cmd} did not start`);
-}
 
 function seed(dir) {
   execFileSync(PB, ["migrate", "up", "--dir", dir, ...FLAGS], { stdio: "ignore" });

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { openDatabase, type DB } from "./db/connection.js";
 import { migrateDataDb, migrateLogsDb } from "./db/migrate.js";
+import { repairViewQuotes } from "./db/viewQuotes.js";
 import { SettingsStore } from "./settings/store.js";
 import { LogWriter } from "./logs/writer.js";
 import { Mailer } from "./mail/mailer.js";
@@ -87,6 +88,7 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
   const dataDir = opts.dataDir;
   const db = openDatabase(path.join(dataDir, "data.db"));
   const logsDb = openDatabase(path.join(dataDir, "logs.db"));
+  repairViewQuotes(db);
   migrateDataDb(db);
   migrateLogsDb(logsDb);
   const settings = new SettingsStore(db);

@@ -2,6 +2,8 @@
 import { createApp } from "./app.js";
 import { parseArgs } from "./cli/args.js";
 import { adminCommand } from "./cli/admin.js";
+import { dataDirProblem } from "./cli/dataDir.js";
+import { unknownFlag } from "./cli/flags.js";
 import { VERSION } from "./version.js";
 
 const HELP = `Cairn — a self-hosted backend speaking the PocketBase v0.22 API
@@ -23,6 +25,11 @@ Flags:
 async function main(argv: string[]): Promise<number> {
   const { positionals, flags } = parseArgs(argv);
   const out = (s: string) => process.stdout.write(s + "\n");
+  const badFlag = unknownFlag(flags);
+  if (badFlag) {
+    out(`Error: unknown flag: ${badFlag}`);
+    return 1;
+  }
   if (flags.v || flags.version) {
     out(`cairn version ${VERSION}`);
     return 0;
@@ -34,6 +41,11 @@ async function main(argv: string[]): Promise<number> {
   }
   const dataDir = typeof flags.dir === "string" ? flags.dir : "cairn_data";
   const dev = flags.dev === true;
+  const dirProblem = command === "serve" || command === "admin" ? dataDirProblem(dataDir) : null;
+  if (dirProblem) {
+    out(`Error: ${dirProblem}`);
+    return 1;
+  }
   switch (command) {
     case "serve": {
       // Loaded on demand so admin commands don't pay for the HTTP stack.

@@ -1,15 +1,16 @@
-import bcrypt from "bcrypt";
+import { passwordPool } from "./passwordPool.js";
 
 /** The reference's bcrypt cost. */
 export const BCRYPT_COST = 12;
 
 /**
- * Hashes on libuv's thread pool (bcrypt's async API), never on the event loop.
+ * Hashes on the password pool's own threads (auth/passwordPool.ts), never on the event loop
+ * nor on libuv's thread pool, which file reads need.
  * The `$2b$` prefix is rewritten to `$2a$` (same algorithm) so hashes look exactly
  * like the reference's.
  */
 export async function hashPassword(password: string): Promise<string> {
-  const hash = await bcrypt.hash(password, BCRYPT_COST);
+  const hash = await passwordPool().hash(password, BCRYPT_COST);
   return hash.startsWith("$2b$") ? "$2a$" + hash.slice(4) : hash;
 }
 
@@ -17,7 +18,7 @@ export async function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(password: string, hash: string): Promise<boolean> {
   if (!hash) return false;
   try {
-    return await bcrypt.compare(password, hash);
+    return await passwordPool().compare(password, hash);
   } catch {
     return false;
   }

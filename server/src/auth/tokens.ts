@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { issuedAtValid, strictSegments } from "./tokenChecks.js";
 
 export type TokenType = "admin" | "authRecord";
 
@@ -52,7 +53,7 @@ export function peekToken(token: string): TokenClaims | null {
 /** Verifies the HS256 signature (constant-time compare) and expiry; null when invalid. */
 export async function verifyToken(token: string, signingKey: string): Promise<TokenClaims | null> {
   const parts = token.split(".");
-  if (parts.length !== 3) return null;
+  if (parts.length !== 3 || !strictSegments(parts)) return null;
   const [h, p, sig] = parts as [string, string, string];
   const header = decodePart(h);
   if (!header || header.alg !== "HS256") return null;
@@ -62,5 +63,6 @@ export async function verifyToken(token: string, signingKey: string): Promise<To
   const claims = decodePart(p);
   if (!claims || typeof claims.exp !== "number" || claims.exp <= Math.floor(Date.now() / 1000)) return null;
   if (typeof claims.nbf === "number" && claims.nbf > Math.floor(Date.now() / 1000)) return null;
+  if (!issuedAtValid(claims, Math.floor(Date.now() / 1000))) return null;
   return claims as TokenClaims;
 }

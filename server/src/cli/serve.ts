@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { App } from "../app.js";
 import { buildServer } from "../http/server.js";
+import { listenErrorMessage } from "./listenError.js";
 
 export interface ServeOptions {
   http: string;
@@ -15,7 +16,14 @@ export const DEFAULT_DASHBOARD_DIR = fileURLToPath(new URL("../../../ui/dist", i
 export async function serve(app: App, opts: ServeOptions): Promise<void> {
   const [host, portText] = splitHostPort(opts.http);
   const server = buildServer(app, { dashboardDir: opts.dashboardDir ?? DEFAULT_DASHBOARD_DIR });
-  await server.listen({ host, port: Number(portText) });
+  try {
+    await server.listen({ host, port: Number(portText) });
+  } catch (err) {
+    await server.close();
+    await app.close();
+    const message = listenErrorMessage(err, opts.http);
+    throw message ? new Error(message) : err;
+  }
   const base = `http://${host}:${portText}`;
   opts.out(`Server started at ${base}\n├─ REST API: ${base}/api/\n└─ Admin UI: ${base}/_/`);
   if (app.admins.count() === 0) {

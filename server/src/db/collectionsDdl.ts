@@ -69,7 +69,8 @@ export function singleQuoteLiteral(sql: string, text: string): string {
       const stop = end === -1 ? sql.length : end + 1;
       out += sql.slice(i, stop);
       i = stop;
-    } else if (sql.startsWith(quoted, i)) {
+    } else if (sql.startsWith(quoted, i) && sql[i + quoted.length] !== '"') {
+      // (a following quote would make it the prefix of a longer token such as "x""y")
       out += literal;
       i += quoted.length;
     } else if (c === '"') {

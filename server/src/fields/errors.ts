@@ -4,6 +4,8 @@
  * The HTTP layer shows messages as sentences ("Cannot be blank."); the import endpoint
  * embeds the raw messages as indented JSON.
  */
+import { stringifyJson } from "../tools/json.js";
+
 export class VError {
   constructor(
     readonly code: string,
@@ -91,7 +93,7 @@ export function errorsToRaw(e: VErrors): Record<string, unknown> {
 
 /** JSON with Go's escaping of <, > and & (as json.Marshal does). */
 export function goJsonStringify(v: unknown, indent?: number): string {
-  return JSON.stringify(v, null, indent)
+  return (indent ? JSON.stringify(v, null, indent) : stringifyJson(v))
     .replace(/</g, "\\u003c")
     .replace(/>/g, "\\u003e")
     .replace(/&/g, "\\u0026")

@@ -4,6 +4,7 @@ import type { Upload } from "../records/form.js";
 import type { SubmittedBody } from "../records/service.js";
 import { ApiError } from "../tools/errors.js";
 import { INVALID_BODY } from "./body.js";
+import { parseJsonStrict } from "../tools/json.js";
 
 const LOAD_MESSAGE = "Failed to load the submitted data due to invalid formatting.";
 
@@ -24,7 +25,7 @@ export function registerRecordBodyParsers(r: FastifyInstance): void {
   r.addContentTypeParser("*", (_req, _payload, done) => done(null, INVALID_BODY));
   r.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
     try {
-      done(null, JSON.parse(body as string));
+      done(null, parseJsonStrict(body as string));
     } catch {
       done(null, INVALID_BODY);
     }

@@ -4,6 +4,8 @@ import type { App } from "../app.js";
 import { ApiError } from "../tools/errors.js";
 import { resolveAuth } from "./auth.js";
 import { INVALID_BODY } from "./body.js";
+import { clientErrorHandler, MAX_HEADER_BYTES } from "./clientError.js";
+import { parseJsonStrict, stringifyJson } from "../tools/json.js";
 import { registerRequestLog } from "./requestLog.js";
 import { healthRoutes } from "./routes/health.js";
 import { adminRoutes } from "./routes/admins.js";
@@ -32,6 +34,8 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
     logger: false,
     bodyLimit: 32 << 20,
     trustProxy: false,
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
 
@@ -41,7 +45,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
     const text = (body as string).trim();
     if (text === "") return done(null, {});
     try {
-      done(null, JSON.parse(text));
+      done(null, parseJsonStrict(text));
     } catch {
       done(null, INVALID_BODY);
     }
@@ -50,6 +54,8 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
   server.addContentTypeParser("*", { parseAs: "buffer" }, (_req, _body, done) => done(null, {}));
+  // Stored JSON values can nest deeper than JSON.stringify's recursion goes.
+  server.setReplySerializer((payload) => stringifyJson(payload));
 
   server.register(cors, { origin: "*", methods: ["GET", "HEAD", "PUT", "PATCH", "POST", "DELETE"] });
 

@@ -42,6 +42,12 @@ export interface RecordResolverOptions {
   allowRequestFields?: boolean;
   /** The name the main query gives the collection's table (default: the collection name). */
   table?: string;
+  /**
+   * A condition on each record a relation path reaches (the joined table under `alias`),
+   * AND-ed into its join: a client's filter and sort see only the related records they may
+   * list (rules/pathAccess.ts). Unset for API rules and admins.
+   */
+  relationAccess?: (target: CollectionModel, alias: string) => SqlFragment | null;
 }
 
 /** The most relations a path may go through. */
@@ -217,11 +223,11 @@ class RecordResolver implements FieldResolver {
     if (!target) throw new ResolveError(`failed to load the collection of relation field ${JSON.stringify(field.name)}`);
     const join = (parent: string) => {
       const alias = `${parent}>${field.name}`;
-      if (!isMultipleField(field)) return [frag(`LEFT JOIN ${q(target.name)} AS ${q(alias)} ON ${col(alias, "id")} = ${col(parent, field.name)}`)];
+      if (!isMultipleField(field)) return [this.accessOn(target, alias, frag(`LEFT JOIN ${q(target.name)} AS ${q(alias)} ON ${col(alias, "id")} = ${col(parent, field.name)}`))];
       const je = `${alias}#je`;
       return [
         frag(`LEFT JOIN json_each(${eachArg(col(parent, field.name))}) AS ${q(je)}`),
-        frag(`LEFT JOIN ${q(target.name)} AS ${q(alias)} ON ${col(alias, "id")} = ${q(je)}.value`),
+        this.accessOn(target, alias, frag(`LEFT JOIN ${q(target.name)} AS ${q(alias)} ON ${col(alias, "id")} = ${q(je)}.value`)),
       ];
     };
     s.joins.push(...join(s.alias));
@@ -244,10 +250,12 @@ class RecordResolver implements FieldResolver {
     const multiple = isMultipleField(field) || !hasUniqueIndex(back, field.name);
     const join = (parent: string) => {
       const alias = `${parent}>${prop}`;
-      if (!multiple) return frag(`LEFT JOIN ${q(back.name)} AS ${q(alias)} ON ${col(alias, field.name)} = ${col(parent, "id")}`);
+      if (!multiple) return this.accessOn(back, alias, frag(`LEFT JOIN ${q(back.name)} AS ${q(alias)} ON ${col(alias, field.name)} = ${col(parent, "id")}`));
       const je = `${alias}#je`;
-      return frag(
-        `LEFT JOIN ${q(back.name)} AS ${q(alias)} ON ${col(parent, "id")} IN (SELECT ${q(je)}.value FROM json_each(${eachArg(col(alias, field.name))}) AS ${q(je)})`,
+      return this.accessOn(
+        back,
+        alias,
+        frag(`LEFT JOIN ${q(back.name)} AS ${q(alias)} ON ${col(parent, "id")} IN (SELECT ${q(je)}.value FROM json_each(${eachArg(col(alias, field.name))}) AS ${q(je)})`),
       );
     };
     s.joins.push(join(s.alias));
@@ -258,12 +266,20 @@ class RecordResolver implements FieldResolver {
     if (multiple) s.multi = true;
   }
 
+  /** A relation join restricted by `relationAccess`, when set, to the records the requester may list. */
+  private accessOn(target: CollectionModel, alias: string, join: SqlFragment): SqlFragment {
+    const cond = this.opts.relationAccess?.(target, alias);
+    return cond ? frag(`${join.sql} AND (${cond.sql})`, [...join.params, ...cond.params]) : join;
+  }
+
   /** The last property of a path: a system field, or a schema field with an optional modifier. */
   private last(s: Step, prop: string): ResolvedField {
     const [name, modifier] = splitModifier(prop);
     if (modifier === "" && this.isSystemField(s.collection, name)) {
       const guard = name === "email" && !s.hidden && isAuth(s.collection) ? frag(`${col(s.alias, "emailVisibility")} = TRUE`) : undefined;
-      return this.finish(s, (a) => frag(col(a, name)), guard ? { guard } : {});
+      // A hidden email reads as '' too, so sorting by it reveals nothing (comparisons are guarded).
+      const value = guard ? (a: string) => frag(`(CASE WHEN ${col(a, "emailVisibility")} = TRUE THEN ${col(a, name)} ELSE '' END)`) : (a: string) => frag(col(a, name));
+      return this.finish(s, value, guard ? { guard } : {});
     }
     const field = s.collection.schema.find((f) => f.name === name);
     if (!field) {

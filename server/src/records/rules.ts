@@ -4,6 +4,7 @@ import type { SqlFragment, JoinClause, FieldResolver } from "../query/types.js";
 import { compileRule, ruleAllows } from "../query/rules.js";
 import { recordResolver } from "../query/recordResolver.js";
 import type { RequestInfo } from "../query/requestInfo.js";
+import { listAccess } from "../query/pathAccess.js";
 
 /**
  * The one integration point between the records API and API rule evaluation
@@ -39,5 +40,6 @@ export function filterResolver(t: Omit<RuleTarget, "rule" | "db">, admin: boolea
     requestInfo: t.requestInfo,
     allowHiddenFields: admin,
     allowRequestFields: admin,
+    relationAccess: admin ? undefined : listAccess(t),
   });
 }

@@ -13,6 +13,8 @@ export function dashboardRoutes(dir: string | undefined): FastifyPluginAsync {
   return async (r) => {
     if (dir && existsSync(path.join(dir, "index.html"))) {
       await r.register(fastifyStatic, { root: dir, prefix: "/_/", index: false, wildcard: true, cacheControl: false,
+        // The .br/.gz copies written at build time (ui/scripts/compress.mjs), chosen by Accept-Encoding (with Vary).
+        preCompressed: true,
         setHeaders: (res, file) => {
           // Hashed assets never change; index.html must always be revalidated.
           res.header("Cache-Control", file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache");

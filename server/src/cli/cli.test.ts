@@ -1,0 +1,87 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { cleanupTempDirs, PB_BIN, PB_FLAGS, tempDir } from "../../test/support/dataDirs.js";
+
+afterAll(cleanupTempDirs);
+
+const SERVER_DIR = path.resolve(import.meta.dirname, "../..");
+const REPO_DIR = path.resolve(SERVER_DIR, "..");
+const TSX = path.resolve(REPO_DIR, "node_modules/.bin/tsx");
+
+function cairn(args: string[]): { out: string; code: number | null } {
+  const res = spawnSync(TSX, ["src/cli.ts", ...args], { cwd: SERVER_DIR, encoding: "utf8", timeout: 60_000 });
+  return { out: res.stdout + res.stderr, code: res.status };
+}
+
+function reference(args: string[]): string {
+  const res = spawnSync(PB_BIN, args, { encoding: "utf8", timeout: 30_000 });
+  return res.stdout + res.stderr;
+}
+
+describe("cairn command line", () => {
+  it("refuses an unknown flag with the reference's message, and accepts the reference's own flags", () => {
+    const dir = tempDir();
+    const bad = cairn(["admin", "create", "a@example.com", "1234567890", "--dir", dir, "--passwrod", "x"]);
+    expect(bad.code).toBe(1);
+    expect(bad.out.trim()).toBe("Error: unknown flag: --passwrod");
+    expect(existsSync(path.join(dir, "data.db"))).toBe(false);
+    expect(reference(["admin", "create", "a@example.com", "1234567890", "--dir", tempDir(), "--passwrod", "x"]).trim()).toBe(bad.out.trim());
+
+    const ok = cairn(["admin", "create", "a@example.com", "1234567890", "--dir", dir, ...PB_FLAGS]);
+    expect(ok).toEqual({ out: "Successfully created new admin a@example.com!\n", code: 0 });
+  }, 120_000);
+
+  it("explains a --dir that is a file, without touching it", () => {
+    const file = path.join(tempDir(), "notes.txt");
+    writeFileSync(file, "keep me");
+    for (const args of [["serve", "--dir", file, "--http", "127.0.0.1:1"], ["admin", "create", "a@example.com", "1234567890", "--dir", file]]) {
+      const res = cairn(args);
+      expect(res.code).toBe(1);
+      expect(res.out).toBe(`Error: --dir ${file} is a file, not a directory: pass the path of a data directory (it is created when missing).\n`);
+    }
+    const below = cairn(["admin", "delete", "a@example.com", "--dir", path.join(file, "data")]);
+    expect(below).toEqual({ code: 1, out: `Error: --dir ${path.join(file, "data")}: a parent of this path is a file, not a directory.\n` });
+  }, 120_000);
+
+  it("on a busy port says which flag picks another address, and exits", async () => {
+    const blocker: Server = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, "127.0.0.1", resolve));
+    const { port } = blocker.address() as { port: number };
+    try {
+      const res = cairn(["serve", "--dir", tempDir(), "--http", `127.0.0.1:${port}`]);
+      expect(res.code).toBe(1);
+      expect(res.out).toContain(`Error: 127.0.0.1:${port} is already in use`);
+      expect(res.out).toContain("Pick another address with --http, e.g. --http 127.0.0.1:8091");
+    } finally {
+      blocker.close();
+    }
+  }, 60_000);
+});
+
+describe("the cairn bin launcher (bin/cairn.js)", () => {
+  it("builds the server on first use when dist/ is missing (a fresh clone), then runs it", () => {
+    // A copy of the server package without dist/, resolving packages from the repository's node_modules.
+    const root = tempDir("cairn-clone-");
+    const server = path.join(root, "server");
+    for (const entry of ["bin", "src", "package.json", "tsconfig.json", "tsconfig.build.json"]) {
+      cpSync(path.join(SERVER_DIR, entry), path.join(server, entry), { recursive: true });
+    }
+    symlinkSync(path.join(REPO_DIR, "node_modules"), path.join(root, "node_modules"));
+    const bin = path.join(server, "bin", "cairn.js");
+
+    const first = spawnSync(process.execPath, [bin, "--help"], { cwd: root, encoding: "utf8", timeout: 240_000 });
+    expect(first.stderr).toContain("cairn: building the server");
+    expect(first.status).toBe(0);
+    expect(first.stdout).toContain("cairn [command]");
+    expect(existsSync(path.join(server, "dist", "cli.js"))).toBe(true);
+
+    // Built and up to date: no second build.
+    const second = spawnSync(process.execPath, [bin, "--version"], { cwd: root, encoding: "utf8", timeout: 60_000 });
+    expect(second.stderr).toBe("");
+    expect(second.stdout).toMatch(/^cairn version /);
+    expect(second.status).toBe(0);
+  }, 300_000);
+});
