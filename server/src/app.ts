@@ -10,12 +10,17 @@ import { CollectionService } from "./services/collections.js";
 import { RecordsApi } from "./records/api.js";
 import { RecordAuth } from "./records/auth.js";
 import { createEventBus, type EventBus } from "./events/bus.js";
+import { endpointOverridesFromEnv, type EndpointOverrides } from "./auth/oauth2/index.js";
+import { ExternalAuths } from "./records/externalAuths.js";
+import { OAuth2Login } from "./records/oauth2Login.js";
 
 export interface AppOptions {
   /** The data directory holding data.db, logs.db and storage/. */
   dataDir: string;
   /** Print extra diagnostics (SQL errors, stack traces) to stderr. */
   dev?: boolean;
+  /** Test-only OAuth2 endpoint replacements (defaults to `CAIRN_OAUTH2_TEST_ENDPOINTS`, when set). */
+  oauth2Endpoints?: EndpointOverrides;
 }
 
 export interface App {
@@ -30,6 +35,12 @@ export interface App {
   readonly collections: CollectionService;
   readonly records: RecordsApi;
   readonly recordAuth: RecordAuth;
+  /** Auth records' OAuth2 links (`_externalAuths`). */
+  readonly externalAuths: ExternalAuths;
+  /** OAuth2 sign-in of auth records. */
+  readonly oauth2Login: OAuth2Login;
+  /** Test-only OAuth2 endpoint replacements (empty in normal use). */
+  readonly oauth2Endpoints: EndpointOverrides;
   /** Announces committed changes (records, collections, settings, admins). */
   readonly events: EventBus;
   /** Flushes pending logs and closes the databases. Safe to call twice. */
@@ -53,6 +64,9 @@ export function createApp(opts: AppOptions): App {
   const collections = new CollectionService({ db, dataDir, settings, dev: opts.dev ?? false });
   const records = new RecordsApi({ db, collections, dataDir, settings, events, dev: opts.dev ?? false });
   const recordAuth = new RecordAuth({ db, collections, settings });
+  const oauth2Endpoints = opts.oauth2Endpoints ?? endpointOverridesFromEnv();
+  const externalAuths = new ExternalAuths({ db, collections, events, records });
+  const oauth2Login = new OAuth2Login({ db, collections, settings, records, events, oauth2Endpoints }, externalAuths);
   let closed = false;
   return {
     dataDir,
@@ -66,6 +80,9 @@ export function createApp(opts: AppOptions): App {
     collections,
     records,
     recordAuth,
+    externalAuths,
+    oauth2Login,
+    oauth2Endpoints,
     events,
     async close() {
       if (closed) return;

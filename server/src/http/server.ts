@@ -14,6 +14,7 @@ import { fileRoutes } from "./routes/files.js";
 import { recordRoutes } from "./routes/records.js";
 import { recordFileRoutes } from "./routes/recordFiles.js";
 import { recordAuthRoutes } from "./routes/recordAuth.js";
+import { recordOAuth2Routes } from "./routes/recordOAuth2.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
 import "./context.js";
 
@@ -88,6 +89,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   server.register(recordRoutes(app), { prefix: "/api" });
   server.register(recordFileRoutes(app), { prefix: "/api" });
   server.register(recordAuthRoutes(app), { prefix: "/api" });
+  server.register(recordOAuth2Routes(app), { prefix: "/api" });
   server.register(dashboardRoutes(opts.dashboardDir));
   return server;
 }

@@ -36,7 +36,7 @@ const collectionMismatch = () => fieldError("validation_token_collection_mismatc
 export class RecordAuthFlows {
   private readonly repo: RecordsRepo;
 
-  constructor(private readonly app: Pick<App, "db" | "collections" | "settings" | "mailer">) {
+  constructor(private readonly app: Pick<App, "db" | "collections" | "settings" | "mailer"> & Partial<Pick<App, "oauth2Endpoints">>) {
     this.repo = new RecordsRepo(app.db);
   }
 
@@ -175,7 +175,7 @@ export class RecordAuthFlows {
   /** What the sign-in screen may offer for a collection: password sign-in kinds and the enabled OAuth2 providers. */
   authMethods(c: CollectionModel): { authProviders: ProviderInfo[]; usernamePassword: boolean; emailPassword: boolean; onlyVerified: boolean } {
     const opts = authOptions(c);
-    const authProviders = opts.allowOAuth2Auth ? enabledProviders(this.app.settings.get()) : [];
+    const authProviders = opts.allowOAuth2Auth ? enabledProviders(this.app.settings.get(), this.app.oauth2Endpoints) : [];
     return { authProviders, usernamePassword: !!opts.allowUsernameAuth, emailPassword: !!opts.allowEmailAuth, onlyVerified: !!opts.onlyVerified };
   }
 

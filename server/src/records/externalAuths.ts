@@ -1,0 +1,45 @@
+import type { App } from "../app.js";
+import { ExternalAuthsRepo, type ExternalAuth } from "../db/externalAuths.js";
+import { isAuth, type CollectionModel } from "../models/collection.js";
+import { forbidden, notFound, unauthorized } from "../tools/errors.js";
+import type { AuthRecord } from "./auth.js";
+
+/** Who asks about a record's OAuth2 links. */
+export interface LinksCaller {
+  admin: boolean;
+  record: AuthRecord | null;
+}
+
+/**
+ * A record's OAuth2 links (`_externalAuths`): listed and removed by the record itself or an
+ * admin. Links of a deleted record go with it.
+ */
+export class ExternalAuths {
+  readonly repo: ExternalAuthsRepo;
+
+  constructor(private readonly app: Pick<App, "db" | "collections" | "events" | "records">) {
+    this.repo = new ExternalAuthsRepo(app.db);
+    app.events.on("record.delete", (e) => {
+      if (isAuth(e.collection)) this.repo.deleteForRecord(e.collection.id, String(e.record.id));
+    });
+  }
+
+  list(c: CollectionModel, recordId: string, caller: LinksCaller): ExternalAuth[] {
+    this.checkOwner(c, recordId, caller);
+    return this.repo.listForRecord(c.id, recordId);
+  }
+
+  unlink(c: CollectionModel, recordId: string, provider: string, caller: LinksCaller): void {
+    this.checkOwner(c, recordId, caller);
+    if (!this.repo.deleteProvider(c.id, recordId, provider)) throw notFound("Missing external auth provider relation.");
+  }
+
+  /** Admins, or the record itself; then the record must exist. */
+  private checkOwner(c: CollectionModel, recordId: string, caller: LinksCaller): void {
+    if (!caller.admin) {
+      if (!caller.record) throw unauthorized("The request requires admin or record authorization token to be set.");
+      if (String(caller.record.record.id) !== recordId) throw forbidden();
+    }
+    if (!this.app.records.find(c, recordId)) throw notFound();
+  }
+}
