@@ -19,6 +19,8 @@ export interface AppOptions {
   dataDir: string;
   /** Print extra diagnostics (SQL errors, stack traces) to stderr. */
   dev?: boolean;
+  /** Key for the stored settings (the value of PocketBase's `--encryptionEnv` variable); "" or absent: plain. */
+  encryptionKey?: string;
   /** Test-only OAuth2 endpoint replacements (defaults to `CAIRN_OAUTH2_TEST_ENDPOINTS`, when set). */
   oauth2Endpoints?: EndpointOverrides;
 }
@@ -56,7 +58,11 @@ export function createApp(opts: AppOptions): App {
   migrateDataDb(db);
   migrateLogsDb(logsDb);
   const events = createEventBus();
-  const settings = new SettingsStore(db);
+  const settings = new SettingsStore(db, {
+    encryptionKey: opts.encryptionKey,
+    onLoadError: (message) =>
+      process.stderr.write(`=====================================\nWARNING: Settings load error! \n${message}\nFallback to the application defaults.\n=====================================\n`),
+  });
   settings.onChange((s) => events.emit({ type: "settings.save", settings: s }));
   const logs = new LogWriter(logsDb, settings);
   const mailer = new Mailer(settings);
