@@ -1,3 +1,4 @@
+import PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, call, mask, type Answer } from "../../../test/support/client.js";
 import { cleanupTempDirs, copyDataDir, referenceDataDir } from "../../../test/support/dataDirs.js";
@@ -25,6 +26,9 @@ const USERS = [
   { sub: "explicit", email: "explicit-provider@example.com", email_verified: true, name: "Explicit" },
   { sub: "ruled", email: "ruled@example.com", email_verified: true, preferred_username: "ruled_user" },
   { sub: "invalid", email: "invalid@example.com", email_verified: true },
+  { sub: "attacker-acct", email: "attacker@example.com", email_verified: true },
+  { sub: "victim-acct", email: "victim@example.com", email_verified: true },
+  { sub: "sdk-user", email: "sdk@example.com", email_verified: true, name: "SDK", preferred_username: "sdk_user" },
 ];
 
 beforeAll(async () => {
@@ -196,8 +200,65 @@ describe("auth-with-oauth2 with an OpenID Connect provider", () => {
     for (const s of servers) await call(s, { method: "PATCH", path: "/api/collections/users", token: tokens.get(s), body: { createRule: "" } });
   });
 
+  it("works with the JS SDK's manual code flow, external auths list and unlink", async () => {
+    const results = await Promise.all(
+      servers.map(async (s) => {
+        const pb = new PocketBase(s.url);
+        const methods = await pb.collection("users").listAuthMethods();
+        const provider = methods.authProviders.find((p) => p.name === "oidc")!;
+        expect(provider.displayName).toBe("Test OIDC");
+        const query = await oidc.authorize(provider.authUrl, REDIRECT, "sdk-user");
+        const auth = await pb.collection("users").authWithOAuth2Code("oidc", query.get("code")!, provider.codeVerifier, REDIRECT, { name: "via SDK" });
+        expect(pb.authStore.isValid).toBe(true);
+        expect(pb.authStore.model?.id).toBe(auth.record.id);
+        const links = await pb.collection("users").listExternalAuths(auth.record.id);
+        await pb.collection("users").unlinkExternalAuth(auth.record.id, "oidc");
+        const after = await pb.collection("users").listExternalAuths(auth.record.id);
+        return { meta: auth.meta, record: auth.record, links, after: after.length };
+      }),
+    );
+    const [ref, cairn] = results;
+    expect(mask(cairn, VOLATILE)).toEqual(mask(ref, VOLATILE));
+    expect(cairn!.record).toMatchObject({ name: "via SDK", username: "sdk_user", email: "sdk@example.com", verified: true });
+    expect(cairn!.links).toHaveLength(1);
+    expect(cairn!.after).toBe(0);
+  });
+
   it("refuses a wrong PKCE code verifier", async () => {
     const answers = await same((s) => signIn(s, "new-user", { codeVerifier: "wrong-verifier-wrong-verifier-wrong-verifier" }));
     expect(answers[1]!.status).toBe(400);
+  });
+
+  // Fixed in the reference's v0.22.42 (not in the v0.22.20 binary): so Cairn alone.
+  it("drops links made before the email was proven when an owner links by email (account pre-hijacking)", async () => {
+    const cairn = servers[1]!;
+    const admin = tokens.get(cairn)!;
+    const oidc2 = { enabled: true, clientId: oidc.clientId, clientSecret: oidc.clientSecret, authUrl: oidc.authUrl, tokenUrl: oidc.tokenUrl, userApiUrl: oidc.userApiUrl, displayName: "Second" };
+    expect((await call(cairn, { method: "PATCH", path: "/api/settings", token: admin, body: { oidc2Auth: oidc2 } })).status).toBe(200);
+    // The attacker registers the victim's address with a password and links their own OAuth2 account.
+    const created = await call(cairn, { method: "POST", path: "/api/collections/users/records", body: { email: "victim@example.com", password: "attacker-pw", passwordConfirm: "attacker-pw" } });
+    const victimId = String((created.body as { id: string }).id);
+    const attacker = await call(cairn, { method: "POST", path: "/api/collections/users/auth-with-password", body: { identity: "victim@example.com", password: "attacker-pw" } });
+    const linked = await signIn(cairn, "attacker-acct", {}, String((attacker.body as { token: string }).token));
+    expect(userOf(linked)).toMatchObject({ id: victimId, verified: false });
+    // The owner signs in with another provider that vouches for the address.
+    const methods = await call(cairn, { path: "/api/collections/users/auth-methods" });
+    const second = (methods.body as { authProviders: { name: string; authUrl: string; codeVerifier: string }[] }).authProviders.find((p) => p.name === "oidc2")!;
+    const query = await oidc.authorize(second.authUrl, REDIRECT, "victim-acct");
+    const owner = await call(cairn, {
+      method: "POST",
+      path: "/api/collections/users/auth-with-oauth2",
+      body: { provider: "oidc2", code: query.get("code"), codeVerifier: second.codeVerifier, redirectUrl: REDIRECT },
+    });
+    expect(owner.status).toBe(200);
+    expect(userOf(owner)).toMatchObject({ id: victimId, verified: true });
+    const links = await call(cairn, { path: `/api/collections/users/records/${victimId}/external-auths`, token: admin });
+    expect((links.body as { provider: string }[]).map((l) => l.provider)).toEqual(["oidc2"]);
+    // Neither the attacker's password nor their OAuth2 account opens the account any more.
+    const pw = await call(cairn, { method: "POST", path: "/api/collections/users/auth-with-password", body: { identity: "victim@example.com", password: "attacker-pw" } });
+    expect(pw.status).toBe(400);
+    const again = await signIn(cairn, "attacker-acct");
+    expect(again.status).toBe(200);
+    expect(userOf(again).id).not.toBe(victimId);
   });
 });

@@ -268,6 +268,17 @@ describe("fixed-endpoint providers through the test endpoint override", () => {
     expect(noVerifier.status).toBe(400);
   });
 
+  it("deletes a record's links with the record", async () => {
+    const first = await signIn("google", true);
+    const id = String((first.body as { record: { id: string } }).record.id);
+    expect(app.externalAuths.repo.listForRecord("_pb_users_auth_", id)).toHaveLength(1);
+    expect((await call(cairn, { method: "DELETE", path: `/api/collections/users/records/${id}`, token })).status).toBe(204);
+    expect(app.externalAuths.repo.listForRecord("_pb_users_auth_", id)).toHaveLength(0);
+    // The provider account then signs up anew.
+    const again = await signIn("google", true);
+    expect((again.body as { meta: { isNew: boolean } }).meta.isNew).toBe(true);
+  });
+
   it("lists the providers' auth URLs in auth-methods from the same definitions", async () => {
     const res = await call(cairn, { path: "/api/collections/users/auth-methods" });
     const providers = (res.body as { authProviders: { name: string; authUrl: string; codeChallengeMethod: string }[] }).authProviders;
