@@ -14,6 +14,7 @@ import { nowString, parseDate } from "../tools/time.js";
 import type { AuthRecord } from "./auth.js";
 import { enabledProviders, type ProviderInfo } from "./authFlowsProviders.js";
 import { recordFromRow, type RecordData } from "./model.js";
+import { dropUnprovenLinks } from "./externalAuths.js";
 
 const GENERIC = "Something went wrong while processing your request.";
 const FORM_INVALID = "An error occurred while validating the form.";
@@ -79,6 +80,7 @@ export class RecordAuthFlows {
     if (err) throw new ApiError(400, GENERIC, { token: err });
     if (found!.record.verified === true) return;
     this.repo.update(c.name, String(found!.record.id), { verified: 1, updated: nowString() });
+    dropUnprovenLinks(this.app.db, c, String(found!.record.id));
   }
 
   // ------------------------------------------------------------ password reset
@@ -117,6 +119,7 @@ export class RecordAuthFlows {
     // The mail reached its owner, which proves the address.
     if (record.verified !== true && claims?.email === record.email) row.verified = 1;
     this.repo.update(c.name, String(record.id), row);
+    if (row.verified) dropUnprovenLinks(this.app.db, c, String(record.id));
   }
 
   // ------------------------------------------------------------ email change

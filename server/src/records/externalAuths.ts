@@ -1,4 +1,5 @@
 import type { App } from "../app.js";
+import type { DB } from "../db/connection.js";
 import { ExternalAuthsRepo, type ExternalAuth } from "../db/externalAuths.js";
 import { isAuth, type CollectionModel } from "../models/collection.js";
 import { forbidden, notFound, unauthorized } from "../tools/errors.js";
@@ -42,4 +43,13 @@ export class ExternalAuths {
     }
     if (!this.app.records.find(c, recordId)) throw notFound();
   }
+}
+
+/**
+ * OAuth2 links made while a record's email was unproven go when the email gets verified
+ * (the reference's v0.22.42 pre-hijacking fix): whoever registered the address first and
+ * linked their own account keeps no way in.
+ */
+export function dropUnprovenLinks(db: DB, c: CollectionModel, recordId: string): void {
+  new ExternalAuthsRepo(db).deleteForRecord(c.id, recordId);
 }

@@ -3,6 +3,7 @@ import { exportJWK, generateKeyPair, SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type App } from "../../app.js";
 import { buildServer } from "../../http/server.js";
+import { signToken } from "../tokens.js";
 import { adminToken, call } from "../../../test/support/client.js";
 import { cairnDataDir, cleanupTempDirs } from "../../../test/support/dataDirs.js";
 import { freePort } from "../../../test/support/ports.js";
@@ -277,6 +278,22 @@ describe("fixed-endpoint providers through the test endpoint override", () => {
     // The provider account then signs up anew.
     const again = await signIn("google", true);
     expect((again.body as { meta: { isNew: boolean } }).meta.isNew).toBe(true);
+  });
+
+  it("drops links made while the email was unproven once the email is verified", async () => {
+    const created = await call(cairn, { method: "POST", path: "/api/collections/users/records", body: { email: "pv@example.com", password: "1234567890", passwordConfirm: "1234567890" } });
+    const id = String((created.body as { id: string }).id);
+    // A link made while the address was unproven (e.g. by whoever registered it first).
+    app.externalAuths.repo.insert("_pb_users_auth_", id, "twitter", "someone-else");
+    const record = app.records.find(app.records.collection("users"), id)!;
+    const verification = await signToken(
+      { id, type: "authRecord", collectionId: "_pb_users_auth_", email: "pv@example.com" },
+      String(record.tokenKey) + app.settings.get().recordVerificationToken.secret,
+      600,
+    );
+    const res = await call(cairn, { method: "POST", path: "/api/collections/users/confirm-verification", body: { token: verification } });
+    expect(res.status).toBe(204);
+    expect(app.externalAuths.repo.listForRecord("_pb_users_auth_", id)).toEqual([]);
   });
 
   it("lists the providers' auth URLs in auth-methods from the same definitions", async () => {
