@@ -13,6 +13,7 @@ import { createEventBus, type EventBus } from "./events/bus.js";
 import { endpointOverridesFromEnv, type EndpointOverrides } from "./auth/oauth2/index.js";
 import { ExternalAuths } from "./records/externalAuths.js";
 import { OAuth2Login } from "./records/oauth2Login.js";
+import { LoginAlerts } from "./records/loginAlert.js";
 
 export interface AppOptions {
   /** The data directory holding data.db, logs.db and storage/. */
@@ -41,6 +42,8 @@ export interface App {
   readonly externalAuths: ExternalAuths;
   /** OAuth2 sign-in of auth records. */
   readonly oauth2Login: OAuth2Login;
+  /** Password sign-in alerts for accounts with OAuth2 links. */
+  readonly loginAlerts: LoginAlerts;
   /** Test-only OAuth2 endpoint replacements (empty in normal use). */
   readonly oauth2Endpoints: EndpointOverrides;
   /** Announces committed changes (records, collections, settings, admins). */
@@ -73,6 +76,7 @@ export function createApp(opts: AppOptions): App {
   const oauth2Endpoints = opts.oauth2Endpoints ?? endpointOverridesFromEnv();
   const externalAuths = new ExternalAuths({ db, collections, events, records });
   const oauth2Login = new OAuth2Login({ db, collections, settings, records, events, oauth2Endpoints }, externalAuths);
+  const loginAlerts = new LoginAlerts({ settings, mailer, records }, externalAuths);
   let closed = false;
   return {
     dataDir,
@@ -88,6 +92,7 @@ export function createApp(opts: AppOptions): App {
     recordAuth,
     externalAuths,
     oauth2Login,
+    loginAlerts,
     oauth2Endpoints,
     events,
     async close() {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, call, mask, type Answer } from "../../../test/support/client.js";
 import { cleanupTempDirs, copyDataDir, referenceDataDir } from "../../../test/support/dataDirs.js";
 import { startOidcServer, type OidcServer } from "../../../test/support/oidcServer.js";
+import { startTestSmtp } from "../../../test/mail/smtp.js";
 import { startCairn, startReference, type RunningServer } from "../../../test/support/servers.js";
 
 /**
@@ -28,6 +29,7 @@ const USERS = [
   { sub: "invalid", email: "invalid@example.com", email_verified: true },
   { sub: "attacker-acct", email: "attacker@example.com", email_verified: true },
   { sub: "victim-acct", email: "victim@example.com", email_verified: true },
+  { sub: "alert-acct", email: "alert-provider@example.com", email_verified: true },
   { sub: "sdk-user", email: "sdk@example.com", email_verified: true, name: "SDK", preferred_username: "sdk_user" },
 ];
 
@@ -227,6 +229,38 @@ describe("auth-with-oauth2 with an OpenID Connect provider", () => {
   it("refuses a wrong PKCE code verifier", async () => {
     const answers = await same((s) => signIn(s, "new-user", { codeVerifier: "wrong-verifier-wrong-verifier-wrong-verifier" }));
     expect(answers[1]!.status).toBe(400);
+  });
+
+  it("alerts by mail on a password sign-in to an account with OAuth2 links, at most once a week", async () => {
+    const smtp = await startTestSmtp({ hideSTARTTLS: true });
+    try {
+      for (const s of servers) {
+        const res = await call(s, { method: "PATCH", path: "/api/settings", token: tokens.get(s), body: { smtp: { enabled: true, host: "127.0.0.1", port: smtp.port, tls: false } } });
+        expect(res.status).toBe(200);
+      }
+      await same((s) => call(s, { method: "POST", path: "/api/collections/users/records", body: { email: "alert@example.com", password: "1234567890", passwordConfirm: "1234567890" } }), randomUsername);
+      const signedIn = await same((s) => call(s, { method: "POST", path: "/api/collections/users/auth-with-password", body: { identity: "alert@example.com", password: "1234567890" } }), randomUsername);
+      await same((s) => signIn(s, "alert-acct", {}, String((signedIn[servers.indexOf(s)]!.body as { token: string }).token)), randomUsername);
+      const password = (s: RunningServer) => call(s, { method: "POST", path: "/api/collections/users/auth-with-password", body: { identity: "alert@example.com", password: "1234567890" } });
+      await same(password, randomUsername);
+      await smtp.waitFor(2);
+      expect(smtp.received.map((m) => m.envelopeTo)).toEqual([["alert@example.com"], ["alert@example.com"]]);
+      expect(smtp.received.map((m) => m.mail.subject)).toEqual(["Password login alert", "Password login alert"]);
+      // Once a week at most (the v0.22.20 binary re-arms it on no OAuth2 sign-in either).
+      await same(password, randomUsername);
+      await same((s) => signIn(s, "alert-acct"), randomUsername);
+      await same(password, randomUsername);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(smtp.received).toHaveLength(2);
+      // When the alert cannot be sent, the password sign-in fails.
+      await same((s) => call(s, { method: "PATCH", path: "/api/collections/users/records/" + String((signedIn[servers.indexOf(s)]!.body as { record: { id: string } }).record.id), token: tokens.get(s), body: { lastLoginAlertSentAt: "" } }), randomUsername);
+      for (const s of servers) await call(s, { method: "PATCH", path: "/api/settings", token: tokens.get(s), body: { smtp: { enabled: true, host: "127.0.0.1", port: 1 } } });
+      const failed = await same(password);
+      expect(failed[1]!.status).toBe(400);
+    } finally {
+      for (const s of servers) await call(s, { method: "PATCH", path: "/api/settings", token: tokens.get(s), body: { smtp: { enabled: false } } });
+      await smtp.close();
+    }
   });
 
   // Fixed in the reference's v0.22.42 (not in the v0.22.20 binary): so Cairn alone.

@@ -32,6 +32,7 @@ export function recordAuthRoutes(app: App): FastifyPluginAsync {
       if (!opts.allowEmailAuth && !opts.allowUsernameAuth) throw badRequest("The collection is not configured to allow password authentication.");
       const a = await app.recordAuth.authenticate(c, body.identity!, body.password!);
       if (!a) throw badRequest("Failed to authenticate.");
+      await app.loginAlerts.afterPasswordLogin(c, a);
       if (opts.onlyVerified && a.record.verified !== true) throw forbidden("Please verify your email first.");
       const who = { admin: false, info: { auth: { collection: c, record: a.record }, method: req.method } };
       return { record: app.records.present(c, a.record, who, req.query), token: await app.recordAuth.authToken(a) };
