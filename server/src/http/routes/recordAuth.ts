@@ -42,7 +42,9 @@ export function recordAuthRoutes(app: App): FastifyPluginAsync {
       const c = authCollection(req.params.collection);
       const who = await requester(app, req);
       const auth = who.info.auth;
-      if (!auth || auth.collection.id !== c.id) throw unauthorized("The request requires valid record authorization token to be set.");
+      if (!auth) throw unauthorized("The request requires valid record authorization token to be set.");
+      if (auth.collection.id !== c.id) throw forbidden(`The request requires auth record from ${auth.collection.name} collection.`);
+      if (authOptions(c).onlyVerified && auth.record.verified !== true) throw forbidden("Please verify your account first.");
       const a = { collection: c, record: auth.record };
       return { record: app.records.present(c, a.record, who, req.query), token: await app.recordAuth.authToken(a) };
     });
@@ -69,6 +71,8 @@ export function recordAuthRoutes(app: App): FastifyPluginAsync {
 
     r.post("/collections/:collection/request-password-reset", async (req: ByCollection, reply) => {
       const c = authCollection(req.params.collection);
+      const pwOpts = authOptions(c);
+      if (!pwOpts.allowEmailAuth && !pwOpts.allowUsernameAuth) throw badRequest("The collection is not configured to allow password authentication.");
       const body = readBody(req.body, { email: "string" }, LOAD_ERROR);
       flows.validateEmailRequest(body);
       void background("password reset", flows.requestPasswordReset(c, body.email!));
