@@ -9,6 +9,7 @@ import { Thumbnailer } from "../files/thumbs.js";
 import type { CollectionModel } from "../models/collection.js";
 import { castValue, type Upload } from "./form.js";
 import type { RecordData } from "./model.js";
+import { withResolvedModifiers } from "./ruleDataModifiers.js";
 import { LOAD_MESSAGE, RecordService, type Requester, type SaveResult, type SubmittedBody } from "./service.js";
 
 /** Marks a multipart body the HTTP layer handed over undecoded. */
@@ -98,17 +99,17 @@ export class RecordsApi extends RecordService {
    * The submitted values as `@request.data` reads them: JSON as sent; multipart texts cast
    * to their fields' types (numbers, booleans, lists), uploads as their file names.
    */
-  ruleData(c: CollectionModel, body: SubmittedBody): Record<string, unknown> {
+  ruleData(c: CollectionModel, body: SubmittedBody, current?: RecordData): Record<string, unknown> {
     const data = body.data;
     if (!data || typeof data !== "object" || Array.isArray(data)) return {};
     const out: Record<string, unknown> = { ...(data as Record<string, unknown>) };
-    if (body.files.size === 0 && !this.multipartBodies.has(body)) return out;
+    if (body.files.size === 0 && !this.multipartBodies.has(body)) return withResolvedModifiers(c, data as Record<string, unknown>, out, current);
     for (const f of c.schema) {
       if (f.name in out) out[f.name] = castValue(f, out[f.name]);
       const uploads = body.files.get(f.name);
       if (uploads?.length) out[f.name] = uploads.map((u) => u.originalName);
     }
-    return out;
+    return withResolvedModifiers(c, data as Record<string, unknown>, out, current);
   }
 
   private readonly multipartBodies = new WeakSet<SubmittedBody>();

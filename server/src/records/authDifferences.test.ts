@@ -1,30 +1,11 @@
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { adminToken, call, mask, type Answer, type Call } from "../../test/support/client.js";
-import { cleanupTempDirs, copyDataDir, referenceDataDir } from "../../test/support/dataDirs.js";
-import { startCairn, startReference, type RunningServer } from "../../test/support/servers.js";
+import { sideBySide } from "../../test/support/sideBySide.js";
 
 /**
  * Record-auth behaviours side by side with the reference binary (issue 9 item 4): each
  * step runs on both servers with that server's own tokens; status and body must match
  * (generated usernames and collection ids masked).
  */
-let servers: RunningServer[] = [];
-const vars = new Map<RunningServer, Record<string, string>>();
-beforeAll(async () => {
-  const base = referenceDataDir();
-  servers = await Promise.all([startReference(copyDataDir(base)), startCairn(copyDataDir(base))]);
-  for (const s of servers) vars.set(s, { admin: await adminToken(s) });
-});
-afterAll(async () => { await Promise.all(servers.map((s) => s.stop())); cleanupTempDirs(); });
-const gen = (b: unknown): unknown => JSON.parse(JSON.stringify(b ?? null).replace(/"(users|members)\d{5}"/g, '"<gen>"').replace(/"collectionId":"[a-z0-9]{15}"/g, '"collectionId":"<c>"'));
-function step(name: string, req: (v: Record<string, string>) => Call, save?: (a: Answer, v: Record<string, string>) => void) {
-  it(name, async () => {
-    const answers = await Promise.all(servers.map((s) => call(s, req(vars.get(s)!))));
-    answers.forEach((a, i) => save?.(a, vars.get(servers[i]!)!));
-    const [r, c] = answers;
-    expect({ status: c!.status, body: mask(gen(c!.body)) }).toEqual({ status: r!.status, body: mask(gen(r!.body)) });
-  });
-}
+const step = sideBySide();
 const U = "/api/collections/users";
 const M = "/api/collections/members";
 step("create members", (v) => ({ method: "POST", path: "/api/collections", token: v.admin, body: { name: "members", type: "auth", schema: [], createRule: "", listRule: "", viewRule: "", updateRule: "", options: { allowEmailAuth: true, allowUsernameAuth: true, minPasswordLength: 8, manageRule: "@request.auth.id != ''" } } }));

@@ -62,7 +62,7 @@ export function recordRoutes(app: App): FastifyPluginAsync {
     r.patch("/collections/:collection/records/:id", async (req: OneReq) => {
       const c = svc.collection(req.params.collection);
       const body = await svc.readBody(c, req);
-      const who = await requester(app, req, svc.ruleData(c, body));
+      const who = await requester(app, req, svc.ruleData(c, body, svc.find(c, req.params.id)));
       return svc.present(c, await svc.updateWithFiles(c, req.params.id, body, who), who, req.query);
     });
 
