@@ -31,3 +31,5 @@ step("request-password-reset off invalid", () => ({ method: "POST", path: `${M}/
 step("request-password-reset off malformed", () => ({ method: "POST", path: `${M}/request-password-reset`, rawBody: "{x" }));
 step("confirm-password-reset off", () => ({ method: "POST", path: `${M}/confirm-password-reset`, body: { token: "x", password: "1234567890", passwordConfirm: "1234567890" } }));
 step("request-verification off", () => ({ method: "POST", path: `${M}/request-verification`, body: { email: "m2@example.com" } }));
+step("an invalid create reports every field error at once", () => ({ method: "POST", path: `${U}/records`, body: { id: "short", email: "bad", username: "!", password: "1", passwordConfirm: "2", name: 5, avatar: "x" } }));
+step("an invalid create without an id", () => ({ method: "POST", path: `${U}/records`, body: { email: "bad", username: "ab", password: "1", emailVisibility: "x" } }));
