@@ -17,8 +17,8 @@ Available Commands:
 Flags:
       --dir string    the data directory (default "cairn_data")
       --http string   with serve: the address to listen on (default "127.0.0.1:8090")
-      --encryptionEnv string   the name of an environment variable whose 32 characters value
-                      encrypts the stored settings (AES-256-GCM, as PocketBase's option)
+      --encryptionEnv NAME  the environment variable whose 32-character value encrypts
+                      the stored settings (AES-256-GCM, as PocketBase's option)
       --dev           print extra diagnostics to stderr
   -h, --help          help for cairn
   -v, --version       version for cairn`;
