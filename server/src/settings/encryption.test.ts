@@ -89,7 +89,7 @@ describe("settings encryption (--encryptionEnv)", () => {
     } finally {
       await plain.close();
     }
-  });
+  }, 60_000);
 
   it("writes settings the reference reads with the same key", async () => {
     const dir = referenceDataDir();
@@ -142,5 +142,5 @@ describe("settings encryption (--encryptionEnv)", () => {
     } finally {
       await noKey.stop();
     }
-  });
+  }, 120_000);
 });

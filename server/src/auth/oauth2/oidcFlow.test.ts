@@ -103,7 +103,7 @@ const randomUsername = (body: unknown) => {
   return body;
 };
 
-describe("auth-with-oauth2 with an OpenID Connect provider", () => {
+describe("auth-with-oauth2 with an OpenID Connect provider", { timeout: 90_000 }, () => {
   it("creates a new verified user with createData, PKCE and the provider's username", async () => {
     const answers = await same((s) => signIn(s, "new-user", { createData: { name: "From createData", emailVisibility: true } }));
     for (const [i, a] of answers.entries()) {
@@ -261,7 +261,7 @@ describe("auth-with-oauth2 with an OpenID Connect provider", () => {
       for (const s of servers) await call(s, { method: "PATCH", path: "/api/settings", token: tokens.get(s), body: { smtp: { enabled: false } } });
       await smtp.close();
     }
-  });
+  }, 120_000);
 
   // Fixed in the reference's v0.22.42 (not in the v0.22.20 binary): so Cairn alone.
   it("drops links made before the email was proven when an owner links by email (account pre-hijacking)", async () => {
