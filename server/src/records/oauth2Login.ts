@@ -4,7 +4,7 @@ import { PROVIDERS, providerEndpoints, usesPkce, type EndpointOverrides, type Pr
 import { exchangeCode, getJson, OAuth2Error, type OAuth2User } from "../auth/oauth2/provider.js";
 import { findAuthRowByEmail } from "../db/authRecords.js";
 import { transaction } from "../db/connection.js";
-import { authOptions, type CollectionModel } from "../models/collection.js";
+import type { CollectionModel } from "../models/collection.js";
 import type { RequestInfo } from "../rules/index.js";
 import { ApiError, fieldError, FE, type FieldError } from "../tools/errors.js";
 import { randomString } from "../tools/random.js";
@@ -223,6 +223,3 @@ export class OAuth2Login {
     return name;
   }
 }
-
-/** Whether password-less OAuth2 sign-in is on for a collection. */
-export const oauth2Allowed = (c: CollectionModel): boolean => authOptions(c).allowOAuth2Auth;
