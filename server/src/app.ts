@@ -18,6 +18,10 @@ import { reloadable } from "./backups/reloadable.js";
 import { recoverRestore } from "./backups/restore.js";
 import { BackupService } from "./backups/service.js";
 import { RealtimeService, type RealtimeOptions } from "./realtime/service.js";
+import { endpointOverridesFromEnv, type EndpointOverrides } from "./auth/oauth2/index.js";
+import { ExternalAuths } from "./records/externalAuths.js";
+import { OAuth2Login } from "./records/oauth2Login.js";
+import { LoginAlerts } from "./records/loginAlert.js";
 
 export interface AppOptions {
   /** The data directory holding data.db, logs.db and storage/. */
@@ -26,6 +30,10 @@ export interface AppOptions {
   dev?: boolean;
   /** Realtime limits (idle timeout, per-client backlog); the reference's defaults otherwise. */
   realtime?: RealtimeOptions;
+  /** Key for the stored settings (the value of PocketBase's `--encryptionEnv` variable); "" or absent: plain. */
+  encryptionKey?: string;
+  /** Test-only OAuth2 endpoint replacements (defaults to `CAIRN_OAUTH2_TEST_ENDPOINTS`, when set). */
+  oauth2Endpoints?: EndpointOverrides;
 }
 
 export interface App {
@@ -42,6 +50,14 @@ export interface App {
   readonly recordAuth: RecordAuth;
   /** The uploads storage (local or S3, per the current settings). */
   readonly files: FilesService;
+  /** Auth records' OAuth2 links (`_externalAuths`). */
+  readonly externalAuths: ExternalAuths;
+  /** OAuth2 sign-in of auth records. */
+  readonly oauth2Login: OAuth2Login;
+  /** Password sign-in alerts for accounts with OAuth2 links. */
+  readonly loginAlerts: LoginAlerts;
+  /** Test-only OAuth2 endpoint replacements (empty in normal use). */
+  readonly oauth2Endpoints: EndpointOverrides;
   /** Announces committed changes (records, collections, settings, admins). */
   readonly events: EventBus;
   /** Backups: create, upload, restore, the schedule (lives across reloads). */
@@ -91,7 +107,11 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
   repairViewQuotes(db);
   migrateDataDb(db);
   migrateLogsDb(logsDb);
-  const settings = new SettingsStore(db);
+  const settings = new SettingsStore(db, {
+    encryptionKey: opts.encryptionKey,
+    onLoadError: (message) =>
+      process.stderr.write(`=====================================\nWARNING: Settings load error! \n${message}\nFallback to the application defaults.\n=====================================\n`),
+  });
   settings.onChange((s) => events.emit({ type: "settings.save", settings: s }));
   const logs = new LogWriter(logsDb, settings);
   const mailer = new Mailer(settings);
@@ -108,8 +128,13 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
   });
   const collections: CollectionService = new CollectionService({ db, files, events, dev });
   const records = new RecordsApi({ db, collections, files, events, dev });
-  const recordAuth: RecordAuth = new RecordAuth({ db, collections, settings, records });
+  // The login alert needs the OAuth2 links, made below; the closure runs only on sign-ins.
+  const recordAuth: RecordAuth = new RecordAuth({ db, collections, settings, records }, (c, a) => loginAlerts.afterPasswordLogin(c, a));
   const realtime = new RealtimeService({ db, admins, collections, records, events }, opts.realtime);
+  const oauth2Endpoints = opts.oauth2Endpoints ?? endpointOverridesFromEnv();
+  const externalAuths = new ExternalAuths({ db, collections, events, records, recordAuth });
+  const oauth2Login = new OAuth2Login({ db, collections, settings, records, recordAuth, events, oauth2Endpoints }, externalAuths);
+  const loginAlerts: LoginAlerts = new LoginAlerts({ settings, mailer, records }, externalAuths);
   let closed = false;
   return {
     dataDir,
@@ -124,6 +149,10 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
     records,
     recordAuth,
     files,
+    externalAuths,
+    oauth2Login,
+    loginAlerts,
+    oauth2Endpoints,
     events,
     realtime,
     async close() {

@@ -5,6 +5,7 @@ import { adminCommand } from "./cli/admin.js";
 import { dataDirProblem } from "./cli/dataDir.js";
 import { unknownFlag } from "./cli/flags.js";
 import { VERSION } from "./version.js";
+import { validEncryptionKey } from "./settings/encryption.js";
 
 const HELP = `Cairn — a self-hosted backend speaking the PocketBase v0.22 API
 
@@ -18,6 +19,8 @@ Available Commands:
 Flags:
       --dir string    the data directory (default "cairn_data")
       --http string   with serve: the address to listen on (default "127.0.0.1:8090")
+      --encryptionEnv NAME  the environment variable whose 32-character value encrypts
+                      the stored settings (AES-256-GCM, as PocketBase's option)
       --dev           print extra diagnostics to stderr
   -h, --help          help for cairn
   -v, --version       version for cairn`;
@@ -46,17 +49,22 @@ async function main(argv: string[]): Promise<number> {
     out(`Error: ${dirProblem}`);
     return 1;
   }
+  // As PocketBase's --encryptionEnv: the NAME of an environment variable holding the settings key.
+  const encryptionKey = typeof flags.encryptionEnv === "string" ? (process.env[flags.encryptionEnv] ?? "") : "";
+  if (encryptionKey && !validEncryptionKey(encryptionKey)) {
+    throw new Error(`the --encryptionEnv variable must hold a 32 characters key for AES-256 (16 or 24 for AES-128/192; got ${Buffer.byteLength(encryptionKey)} bytes)`);
+  }
   switch (command) {
     case "serve": {
       // Loaded on demand so admin commands don't pay for the HTTP stack.
       const { serve } = await import("./cli/serve.js");
-      const app = createApp({ dataDir, dev });
+      const app = createApp({ dataDir, dev, encryptionKey });
       const http = typeof flags.http === "string" ? flags.http : rest[0] ?? "127.0.0.1:8090";
       await serve(app, { http, out });
       return -1; // keep running
     }
     case "admin": {
-      const app = createApp({ dataDir, dev });
+      const app = createApp({ dataDir, dev, encryptionKey });
       try {
         return await adminCommand(app, rest, out);
       } finally {

@@ -16,6 +16,7 @@ import { fileRoutes } from "./routes/files.js";
 import { recordRoutes } from "./routes/records.js";
 import { recordFileRoutes } from "./routes/recordFiles.js";
 import { recordAuthRoutes } from "./routes/recordAuth.js";
+import { recordOAuth2Routes } from "./routes/recordOAuth2.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
 import { backupRoutes } from "./routes/backups.js";
 import { realtimeRoutes } from "./routes/realtime.js";
@@ -100,6 +101,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   server.register(recordAuthRoutes(app), { prefix: "/api" });
   server.register(backupRoutes(app), { prefix: "/api" });
   server.register(realtimeRoutes(app), { prefix: "/api" });
+  server.register(recordOAuth2Routes(app), { prefix: "/api" });
   server.register(dashboardRoutes(opts.dashboardDir));
   return server;
 }

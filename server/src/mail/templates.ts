@@ -2,7 +2,7 @@ import type { EmailTemplate, Settings } from "../settings/types.js";
 import { wrapInLayout } from "./layout.js";
 import type { MailMessage } from "./mailer.js";
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
 

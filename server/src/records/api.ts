@@ -4,6 +4,7 @@ import { parseDownloadFlag, type ServeResult } from "../files/serve.js";
 import { notFound } from "../tools/errors.js";
 import { castValue } from "./form.js";
 import type { RecordData } from "./model.js";
+import { withResolvedModifiers } from "./ruleDataModifiers.js";
 import { RecordService, type Requester, type SaveResult, type SubmittedBody } from "./service.js";
 
 /** A request for a record's file, as the HTTP layer parsed it. */
@@ -42,22 +43,22 @@ export class RecordsApi extends RecordService {
    * The submitted values as `@request.data` reads them: JSON as sent; multipart texts cast
    * to their fields' types (numbers, booleans, lists), uploads as their file names.
    */
-  ruleData(c: CollectionModel, body: SubmittedBody): Record<string, unknown> {
+  ruleData(c: CollectionModel, body: SubmittedBody, current?: RecordData): Record<string, unknown> {
     const data = body.data;
     if (!data || typeof data !== "object" || Array.isArray(data)) return {};
     const out: Record<string, unknown> = { ...(data as Record<string, unknown>) };
-    if (body.files.size === 0 && !body.multipart) return out;
+    if (body.files.size === 0 && !body.multipart) return withResolvedModifiers(c, data as Record<string, unknown>, out, current);
     for (const f of c.schema) {
       if (f.name in out) out[f.name] = castValue(f, out[f.name]);
       const uploads = body.files.get(f.name);
       if (uploads?.length) out[f.name] = uploads.map((u) => u.originalName);
     }
-    return out;
+    return withResolvedModifiers(c, data as Record<string, unknown>, out, current);
   }
 
   /** The requester with `@request.data` set from a submitted body. */
-  withData(c: CollectionModel, body: SubmittedBody, who: Requester): Requester {
-    return { ...who, info: { ...who.info, data: this.ruleData(c, body) } };
+  withData(c: CollectionModel, body: SubmittedBody, who: Requester, current?: RecordData): Requester {
+    return { ...who, info: { ...who.info, data: this.ruleData(c, body, current) } };
   }
 
   async createWithFiles(c: CollectionModel, body: SubmittedBody, who: Requester): Promise<RecordData> {

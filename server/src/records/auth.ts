@@ -24,7 +24,11 @@ let dummyHash: Promise<string> | null = null;
 export class RecordAuth {
   private readonly repo: RecordsRepo;
 
-  constructor(private readonly app: Pick<App, "db" | "collections" | "settings" | "records">) {
+  constructor(
+    private readonly app: Pick<App, "db" | "collections" | "settings" | "records">,
+    /** Runs after a successful password check (the login alert mail for accounts with OAuth2 links). */
+    private readonly afterPasswordLogin: (c: CollectionModel, a: AuthRecord) => Promise<void> = async () => undefined,
+  ) {
     this.repo = new RecordsRepo(app.db);
   }
 
@@ -55,6 +59,7 @@ export class RecordAuth {
     if (!opts.allowEmailAuth && !opts.allowUsernameAuth) throw badRequest("The collection is not configured to allow password authentication.");
     const a = await this.authenticate(c, body.identity!, body.password!);
     if (!a) throw badRequest("Failed to authenticate.");
+    await this.afterPasswordLogin(c, a);
     if (opts.onlyVerified && a.record.verified !== true) throw forbidden("Please verify your email first.");
     const signedIn: Caller = { admin: false, info: { auth: { collection: c, record: a.record }, method: who.info.method } };
     return { record: this.app.records.present(c, a.record, signedIn, query), token: await this.authToken(a) };
@@ -64,7 +69,9 @@ export class RecordAuth {
   async refresh(idOrName: string, who: Caller, query: Record<string, unknown>): Promise<{ record: unknown; token: string }> {
     const c = this.authCollection(idOrName);
     const auth = who.info.auth;
-    if (!auth || auth.collection.id !== c.id) throw unauthorized(RECORD_REQUIRED);
+    if (!auth) throw unauthorized(RECORD_REQUIRED);
+    if (auth.collection.id !== c.id) throw forbidden(`The request requires auth record from ${auth.collection.name} collection.`);
+    if (authOptions(c).onlyVerified && auth.record.verified !== true) throw forbidden("Please verify your account first.");
     const a = { collection: c, record: auth.record };
     return { record: this.app.records.present(c, a.record, who, query), token: await this.authToken(a) };
   }

@@ -2,7 +2,7 @@ import type { App } from "../app.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { peekToken, signToken, verifyToken, type TokenClaims } from "../auth/tokens.js";
 import { RecordsRepo } from "../db/records.js";
-import { ApiError, fieldError, FE, forbidden, type FieldError } from "../tools/errors.js";
+import { ApiError, badRequest, fieldError, FE, forbidden, type FieldError } from "../tools/errors.js";
 import { requireAuthRecord, type Caller } from "../auth/caller.js";
 import { templateMail, type TemplateKind } from "../mail/templates.js";
 import { authOptions, isAuth, type CollectionModel } from "../collections/model.js";
@@ -13,6 +13,7 @@ import { nowString, parseDate } from "../tools/time.js";
 import type { AuthRecord } from "./auth.js";
 import { enabledProviders, type ProviderInfo } from "./authFlowsProviders.js";
 import { recordFromRow, type RecordData } from "./model.js";
+import { dropUnprovenLinks } from "./externalAuths.js";
 
 /** A form read lazily, after the collection and access checks. */
 type Read<T> = () => T;
@@ -37,7 +38,7 @@ const collectionMismatch = () => fieldError("validation_token_collection_mismatc
  */
 export class RecordAuthFlows {
 
-  constructor(private readonly app: Pick<App, "db" | "collections" | "settings" | "mailer" | "recordAuth" | "logs">) {
+  constructor(private readonly app: Pick<App, "db" | "collections" | "settings" | "mailer" | "recordAuth" | "logs"> & Partial<Pick<App, "oauth2Endpoints">>) {
   }
 
   /** Over the current handle: a restore reopens data.db (app.reload). */
@@ -62,6 +63,8 @@ export class RecordAuthFlows {
 
   passwordResetRequest(idOrName: string, read: Read<{ email?: string }>): void {
     const c = this.app.recordAuth.authCollection(idOrName);
+    const opts = authOptions(c);
+    if (!opts.allowEmailAuth && !opts.allowUsernameAuth) throw badRequest("The collection is not configured to allow password authentication.");
     const body = read();
     this.validateEmailRequest(body);
     void this.background("password reset", this.requestPasswordReset(c, body.email!));
@@ -133,6 +136,7 @@ export class RecordAuthFlows {
     if (err) throw new ApiError(400, GENERIC, { token: err });
     if (found!.record.verified === true) return;
     this.repo.update(c.name, String(found!.record.id), { verified: 1, updated: nowString() });
+    dropUnprovenLinks(this.app.db, c, String(found!.record.id));
   }
 
   // ------------------------------------------------------------ password reset
@@ -171,6 +175,7 @@ export class RecordAuthFlows {
     // The mail reached its owner, which proves the address.
     if (record.verified !== true && claims?.email === record.email) row.verified = 1;
     this.repo.update(c.name, String(record.id), row);
+    if (row.verified) dropUnprovenLinks(this.app.db, c, String(record.id));
   }
 
   // ------------------------------------------------------------ email change
@@ -229,7 +234,7 @@ export class RecordAuthFlows {
   /** What the sign-in screen may offer for a collection: password sign-in kinds and the enabled OAuth2 providers. */
   authMethods(c: CollectionModel): { authProviders: ProviderInfo[]; usernamePassword: boolean; emailPassword: boolean; onlyVerified: boolean } {
     const opts = authOptions(c);
-    const authProviders = opts.allowOAuth2Auth ? enabledProviders(this.app.settings.get()) : [];
+    const authProviders = opts.allowOAuth2Auth ? enabledProviders(this.app.settings.get(), this.app.oauth2Endpoints) : [];
     return { authProviders, usernamePassword: !!opts.allowUsernameAuth, emailPassword: !!opts.allowEmailAuth, onlyVerified: !!opts.onlyVerified };
   }
 

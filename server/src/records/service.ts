@@ -101,7 +101,9 @@ export class RecordService {
   export(c: CollectionModel, data: RecordData, who: Requester, expand?: Record<string, unknown>): Record<string, unknown> {
     const ownerId = (who.info.auth?.record as { id?: unknown } | undefined)?.id;
     const owner = !!who.info.auth && who.info.auth.collection.id === c.id && ownerId === data.id;
-    return recordJson(c, data, { showEmail: who.admin || owner, expand });
+    // Managers (the auth collection's manageRule) see the email whatever emailVisibility says.
+    const manager = !who.admin && !owner && isAuth(c) && this.managesRecord(c, String(data.id), who);
+    return recordJson(c, data, { showEmail: who.admin || owner || manager, expand });
   }
 
   /** Whether the requester may view a record (expand): admins always, else the view rule. */
@@ -201,6 +203,10 @@ export class RecordService {
     delete errors.verified;
     if (Object.keys(errors).length) throw new ApiError(400, failMessage, errorsToData(errors));
     if (verified) throw new ApiError(400, GENERIC_MESSAGE, errorsToData({ verified }));
+    // Auth record ids are unique across all auth collections (tokens name a record by id).
+    if (isAuth(c) && this.app.collections.all().some((o) => o.id !== c.id && isAuth(o) && this.repo.idExists(o.name, String(form.data.id)))) {
+      throw new ApiError(400, CREATE_FAILED);
+    }
     const now = nowString();
     form.data.created = now;
     form.data.updated = now;

@@ -1,5 +1,6 @@
 import type { DB } from "../db/connection.js";
-import { readParam, upsertParam } from "../db/params.js";
+import { readParamText, upsertParamText } from "../db/params.js";
+import { decryptText, encryptText } from "./encryption.js";
 import { defaultSettings } from "./defaults.js";
 import { normalize, withExtras } from "../tools/goJson.js";
 import { SETTINGS_SHAPE } from "./schema.js";
@@ -19,7 +20,15 @@ export class SettingsStore {
   private extras: Obj = {};
   private listeners = new Set<(s: Settings) => void>();
 
-  constructor(private readonly db: DB) {
+  /**
+   * With an `encryptionKey` (PocketBase's `--encryptionEnv`), settings are stored encrypted
+   * and read whether encrypted or plain; stored settings that cannot be read (encrypted with
+   * another key, or no key given) fall back to the defaults and `onLoadError` is told.
+   */
+  constructor(
+    private readonly db: DB,
+    private readonly opts: { encryptionKey?: string; onLoadError?: (message: string) => void } = {},
+  ) {
     this.reload();
   }
 
@@ -29,7 +38,7 @@ export class SettingsStore {
 
   /** Re-reads from disk (e.g. after another process changed the file). */
   reload(): Settings {
-    const stored = readParam<unknown>(this.db, "settings");
+    const stored = this.readStored();
     const { value, extras } = normalize(SETTINGS_SHAPE, defaultSettings() as unknown as Obj, stored);
     this.current = value as unknown as Settings;
     this.extras = extras;
@@ -39,9 +48,23 @@ export class SettingsStore {
   /** Persists complete settings (already validated) and notifies listeners. */
   save(next: Settings): void {
     const { value } = normalize(SETTINGS_SHAPE, this.current as unknown as Obj, next);
-    upsertParam(this.db, "settings", withExtras(value, this.extras));
+    const json = JSON.stringify(withExtras(value, this.extras));
+    upsertParamText(this.db, "settings", this.opts.encryptionKey ? encryptText(json, this.opts.encryptionKey) : json);
     this.current = value as unknown as Settings;
     for (const fn of this.listeners) fn(this.current);
+  }
+
+  private readStored(): unknown {
+    const text = readParamText(this.db, "settings");
+    if (text === null) return null;
+    const key = this.opts.encryptionKey;
+    const plain = key ? (decryptText(text, key) ?? text) : text;
+    try {
+      return JSON.parse(plain);
+    } catch {
+      this.opts.onLoadError?.("failed to load the stored app settings - missing or invalid encryption key");
+      return null;
+    }
   }
 
   onChange(fn: (s: Settings) => void): () => void {

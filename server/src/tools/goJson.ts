@@ -131,7 +131,8 @@ export function parseFirstJsonValue(text: string): JsonValue {
 
 // ---------------------------------------------------------------- typed decoding
 
-export type FieldKind = "string" | "int" | "bool" | "stringList" | "nullableBool" | Shape;
+/** `freeObject`: any JSON object, kept as plain values (e.g. the free-form `createData` of an OAuth2 sign-in). */
+export type FieldKind = "string" | "int" | "bool" | "stringList" | "nullableBool" | "freeObject" | Shape;
 export interface Shape {
   readonly [field: string]: FieldKind;
 }
@@ -186,6 +187,10 @@ function decodeField(kind: FieldKind, current: unknown, v: JsonValue): unknown {
       if (v === null) return null;
       if (typeof v !== "boolean") throw new LoadError("expected a boolean");
       return v;
+    case "freeObject":
+      if (v === null) return current;
+      if (!(v instanceof JsonObject)) throw new LoadError("expected an object");
+      return plainValue(v);
     case "stringList":
       if (v === null) return null;
       if (!Array.isArray(v)) throw new LoadError("expected a list");
@@ -195,6 +200,14 @@ function decodeField(kind: FieldKind, current: unknown, v: JsonValue): unknown {
         return item;
       });
   }
+}
+
+/** A decoded JSON value as plain JavaScript (later duplicate keys win, numbers as numbers). */
+export function plainValue(v: JsonValue): unknown {
+  if (v instanceof JsonNumber) return Number(v.lexeme);
+  if (v instanceof JsonObject) return Object.fromEntries(v.entries.map(([k, x]) => [k, plainValue(x)]));
+  if (Array.isArray(v)) return v.map(plainValue);
+  return v;
 }
 
 // ---------------------------------------------------------------- lenient normalizing (stored data)
@@ -235,6 +248,8 @@ function fits(kind: Exclude<FieldKind, Shape>, v: unknown): boolean {
       return v === null || typeof v === "boolean";
     case "stringList":
       return v === null || (Array.isArray(v) && v.every((x) => typeof x === "string"));
+    case "freeObject":
+      return isPlainObject(v);
   }
 }
 

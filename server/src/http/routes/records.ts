@@ -43,7 +43,7 @@ export function recordRoutes(app: App): FastifyPluginAsync {
       const svc = app.records;
       const c = svc.collection(req.params.collection);
       const body = await decodeRecordBody(req.body);
-      const who = svc.withData(c, body, callerOf(req));
+      const who = svc.withData(c, body, callerOf(req), svc.find(c, req.params.id));
       return svc.present(c, await svc.updateWithFiles(c, req.params.id, body, who), who, req.query);
     });
 

@@ -1,0 +1,25 @@
+import { primaryVerifiedEmail, userEmailsUrl } from "./emails.js";
+import { defineProvider, text } from "./provider.js";
+
+/** GitHub: the user profile plus `/user/emails` for the primary verified address. */
+export default defineProvider({
+  name: "github",
+  displayName: "GitHub",
+  authUrl: "https://github.com/login/oauth/authorize",
+  tokenUrl: "https://github.com/login/oauth/access_token",
+  userApiUrl: "https://api.github.com/user",
+  scopes: ["read:user", "user:email"],
+  pkce: true,
+  async fetchUser({ getJson, endpoints }) {
+    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
+    const emails = await getJson(userEmailsUrl(endpoints.userApiUrl));
+    return {
+      rawUser: raw,
+      id: text(raw.id),
+      name: text(raw.name),
+      username: text(raw.login),
+      email: primaryVerifiedEmail(emails, { email: "email", primary: "primary", verified: "verified" }),
+      avatarUrl: text(raw.avatar_url),
+    };
+  },
+});

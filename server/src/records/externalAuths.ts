@@ -1,0 +1,68 @@
+import type { App } from "../app.js";
+import type { DB } from "../db/connection.js";
+import { ExternalAuthsRepo, type ExternalAuth } from "../db/externalAuths.js";
+import { isAuth, type CollectionModel } from "../collections/model.js";
+import { forbidden, notFound, unauthorized } from "../tools/errors.js";
+import type { AuthRecord } from "./auth.js";
+import type { Caller } from "../auth/caller.js";
+
+/** Who asks about a record's OAuth2 links. */
+export interface LinksCaller {
+  admin: boolean;
+  record: AuthRecord | null;
+}
+
+const linksCaller = (who: Caller): LinksCaller => ({ admin: who.admin, record: who.info.auth ?? null });
+
+/**
+ * A record's OAuth2 links (`_externalAuths`): listed and removed by the record itself or an
+ * admin. Links of a deleted record go with it.
+ */
+export class ExternalAuths {
+  readonly repo: ExternalAuthsRepo;
+
+  constructor(private readonly app: Pick<App, "db" | "collections" | "events" | "records" | "recordAuth">) {
+    this.repo = new ExternalAuthsRepo(app.db);
+    app.events.on("record.delete", (e) => {
+      if (isAuth(e.collection)) this.repo.deleteForRecord(e.collection.id, String(e.record.id));
+    });
+  }
+
+  /** `GET .../records/:id/external-auths`: the record itself or an admin. */
+  listFor(idOrName: string, recordId: string, who: Caller): ExternalAuth[] {
+    return this.list(this.app.recordAuth.authCollection(idOrName), recordId, linksCaller(who));
+  }
+
+  /** `DELETE .../records/:id/external-auths/:provider`: the record itself or an admin. */
+  unlinkFor(idOrName: string, recordId: string, provider: string, who: Caller): void {
+    this.unlink(this.app.recordAuth.authCollection(idOrName), recordId, provider, linksCaller(who));
+  }
+
+  list(c: CollectionModel, recordId: string, caller: LinksCaller): ExternalAuth[] {
+    this.checkOwner(c, recordId, caller);
+    return this.repo.listForRecord(c.id, recordId);
+  }
+
+  unlink(c: CollectionModel, recordId: string, provider: string, caller: LinksCaller): void {
+    this.checkOwner(c, recordId, caller);
+    if (!this.repo.deleteProvider(c.id, recordId, provider)) throw notFound("Missing external auth provider relation.");
+  }
+
+  /** Admins, or the record itself; then the record must exist. */
+  private checkOwner(c: CollectionModel, recordId: string, caller: LinksCaller): void {
+    if (!caller.admin) {
+      if (!caller.record) throw unauthorized("The request requires admin or record authorization token to be set.");
+      if (String(caller.record.record.id) !== recordId) throw forbidden();
+    }
+    if (!this.app.records.find(c, recordId)) throw notFound();
+  }
+}
+
+/**
+ * OAuth2 links made while a record's email was unproven go when the email gets verified
+ * (the reference's v0.22.42 pre-hijacking fix): whoever registered the address first and
+ * linked their own account keeps no way in.
+ */
+export function dropUnprovenLinks(db: DB, c: CollectionModel, recordId: string): void {
+  new ExternalAuthsRepo(db).deleteForRecord(c.id, recordId);
+}

@@ -1,0 +1,42 @@
+import type { App } from "../app.js";
+import { PROVIDERS } from "../auth/oauth2/index.js";
+import { passwordLoginAlertMail } from "../mail/loginAlert.js";
+import { authOptions, type CollectionModel } from "../collections/model.js";
+import { badRequest } from "../tools/errors.js";
+import { nowString, parseDate } from "../tools/time.js";
+import type { AuthRecord } from "./auth.js";
+import type { ExternalAuths } from "./externalAuths.js";
+
+/** At most one alert a week per record. */
+const ALERT_EVERY_MS = 168 * 3600 * 1000;
+
+/**
+ * The reference's (v0.22.14+) guard for accounts with OAuth2 links: a password sign-in mails
+ * the owner an alert, so someone who registered the address first and kept a password is
+ * noticed. The mail is part of the sign-in: when it cannot be sent, the sign-in fails.
+ */
+export class LoginAlerts {
+  constructor(
+    private readonly app: Pick<App, "settings" | "mailer" | "records">,
+    private readonly links: ExternalAuths,
+  ) {}
+
+  async afterPasswordLogin(c: CollectionModel, a: AuthRecord): Promise<void> {
+    const email = String(a.record.email ?? "");
+    if (!authOptions(c).allowOAuth2Auth || !email) return;
+    const links = this.links.repo.listForRecord(c.id, String(a.record.id));
+    if (links.length === 0) return;
+    const last = typeof a.record.lastLoginAlertSentAt === "string" ? parseDate(a.record.lastLoginAlertSentAt) : null;
+    if (last && Date.now() - last.getTime() <= ALERT_EVERY_MS) return;
+    const names = links.map((l) => PROVIDERS.get(l.provider)?.displayName || l.provider);
+    try {
+      await this.app.mailer.send(passwordLoginAlertMail(this.app.settings.get(), email, names));
+    } catch {
+      throw badRequest("Failed to authenticate.");
+    }
+    const now = nowString();
+    this.app.records.repo.update(c.name, String(a.record.id), { lastLoginAlertSentAt: now, updated: now });
+    a.record.lastLoginAlertSentAt = now;
+    a.record.updated = now;
+  }
+}

@@ -1,0 +1,256 @@
+import type { App } from "../app.js";
+import { hashPassword } from "../auth/passwords.js";
+import { PROVIDERS, providerEndpoints, usesPkce, type EndpointOverrides, type ProviderSettings } from "../auth/oauth2/index.js";
+import { exchangeCode, getJson, OAuth2Error, type OAuth2User } from "../auth/oauth2/provider.js";
+import { findAuthRowByEmail } from "../db/authRecords.js";
+import { transaction } from "../db/connection.js";
+import type { CollectionModel } from "../collections/model.js";
+import type { RequestInfo } from "../query/requestInfo.js";
+import { authOptions } from "../collections/model.js";
+import type { Caller } from "../auth/caller.js";
+import { ApiError, fieldError, FE, forbidden, type FieldError } from "../tools/errors.js";
+import { randomString } from "../tools/random.js";
+import { formatDate, nowString } from "../tools/time.js";
+import type { AuthRecord } from "./auth.js";
+import type { ExternalAuths } from "./externalAuths.js";
+import { recordFromRow, rowFromRecord, type RecordData } from "./model.js";
+import { checkRule } from "./rules.js";
+import { GENERIC_MESSAGE } from "./service.js";
+
+const FAILED = "Failed to authenticate.";
+const USERNAME_RE = /^[\w][\w.\-]*$/;
+
+/** The body of `auth-with-oauth2`. */
+export interface OAuth2LoginInput {
+  provider?: string;
+  code?: string;
+  codeVerifier?: string;
+  redirectUrl?: string;
+  createData?: Record<string, unknown>;
+}
+
+/** Who signs in: an admin, a signed-in record (explicit linking), and the `@request.*` values. */
+export interface OAuth2Caller {
+  admin: boolean;
+  record: AuthRecord | null;
+  info: RequestInfo;
+}
+
+export interface OAuth2LoginResult {
+  auth: AuthRecord;
+  meta: OAuth2User & { isNew: boolean };
+}
+
+type Env = Pick<App, "db" | "collections" | "settings" | "records" | "recordAuth" | "events"> & { oauth2Endpoints?: EndpointOverrides };
+
+/**
+ * OAuth2 sign-in of auth records: exchanges the code with the provider, reads the provider
+ * user, then signs in the record linked to that account, or the signed-in record (explicit
+ * linking), or the record with the provider's (verified) email, or creates one from
+ * `createData` under the collection's create rule. A record linked by email while its own
+ * email was unverified gets a new random password and loses its earlier links (an
+ * attacker who registered the address first keeps no way in).
+ */
+export class OAuth2Login {
+  constructor(
+    private readonly app: Env,
+    private readonly links: ExternalAuths,
+  ) {}
+
+  /**
+   * `auth-with-oauth2`: the collection and its OAuth2 switch are checked before the body is
+   * read; the answer is the reference's `{meta, record, token}`.
+   */
+  async authWithOAuth2(idOrName: string, read: () => OAuth2LoginInput, who: Caller, query: Record<string, unknown>) {
+    const c = this.app.recordAuth.authCollection(idOrName);
+    if (!authOptions(c).allowOAuth2Auth) throw new ApiError(400, "The collection is not configured to allow OAuth2 authentication.");
+    const body = read();
+    const { auth, meta } = await this.signIn(c, body, { admin: who.admin, record: who.info.auth ?? null, info: who.info });
+    if (authOptions(c).onlyVerified && auth.record.verified !== true) throw forbidden("Please verify your email first.");
+    const self: Caller = { admin: false, info: { auth: { collection: c, record: auth.record }, method: who.info.method } };
+    return {
+      meta: {
+        id: meta.id,
+        name: meta.name,
+        username: meta.username,
+        email: meta.email,
+        avatarUrl: meta.avatarUrl,
+        accessToken: meta.accessToken,
+        refreshToken: meta.refreshToken,
+        expiry: meta.expiry,
+        rawUser: meta.rawUser,
+        isNew: meta.isNew,
+      },
+      record: this.app.records.present(c, auth.record, self, query),
+      token: await this.app.recordAuth.authToken(auth),
+    };
+  }
+
+  async signIn(c: CollectionModel, input: OAuth2LoginInput, caller: OAuth2Caller): Promise<OAuth2LoginResult> {
+    const cfg = this.validate(input);
+    const name = input.provider!;
+    const def = PROVIDERS.get(name)!;
+    const endpoints = providerEndpoints(def, cfg, this.app.oauth2Endpoints);
+    let user: OAuth2User;
+    try {
+      const token = await exchangeCode({
+        tokenUrl: endpoints.tokenUrl,
+        clientId: cfg.clientId ?? "",
+        clientSecret: cfg.clientSecret ?? "",
+        code: input.code!,
+        redirectUrl: input.redirectUrl!,
+        codeVerifier: usesPkce(def, cfg) ? (input.codeVerifier ?? "") : undefined,
+      });
+      const mapped = await def.fetchUser({
+        token,
+        endpoints,
+        clientId: cfg.clientId ?? "",
+        getJson: (url, headers) => getJson(url, token.accessToken, headers),
+      });
+      user = {
+        ...mapped,
+        accessToken: token.accessToken,
+        refreshToken: token.refreshToken,
+        expiry: token.expiresIn ? formatDate(new Date(Date.now() + token.expiresIn * 1000)) : "",
+      };
+    } catch (err) {
+      if (err instanceof OAuth2Error || err instanceof TypeError) throw new ApiError(400, GENERIC_MESSAGE);
+      throw err;
+    }
+
+    const link = this.links.repo.findByProviderId(c.id, name, user.id);
+    let record: RecordData | undefined;
+    if (link) {
+      record = this.app.records.find(c, link.recordId);
+      if (!record) throw new ApiError(400, GENERIC_MESSAGE);
+    } else if (caller.record && caller.record.collection.id === c.id) {
+      record = this.app.records.find(c, String(caller.record.record.id));
+    } else if (user.email) {
+      record = this.findByEmail(c, user.email);
+    }
+
+    const isNew = !record;
+    record = record ? await this.updateLinked(c, record, user, caller) : await this.create(c, user, input.createData, caller);
+    if (!link) {
+      try {
+        this.links.repo.insert(c.id, String(record.id), name, user.id);
+      } catch {
+        throw new ApiError(400, FAILED);
+      }
+    }
+    return { auth: { collection: c, record }, meta: { ...user, isNew } };
+  }
+
+  /** The body's required fields and the provider's settings; the reference's field errors otherwise. */
+  private validate(input: OAuth2LoginInput): ProviderSettings {
+    const errors: Record<string, FieldError> = {};
+    if (!input.code) errors.code = FE.required();
+    let cfg: ProviderSettings | undefined;
+    if (!input.provider) errors.provider = FE.required();
+    else {
+      const all = this.app.settings.get() as unknown as Record<string, ProviderSettings | undefined>;
+      cfg = PROVIDERS.has(input.provider) ? all[`${input.provider}Auth`] : undefined;
+      if (!cfg?.enabled) errors.provider = fieldError("validation_invalid_provider", `"${input.provider}" is missing or is not enabled.`);
+    }
+    if (!input.redirectUrl) errors.redirectUrl = FE.required();
+    if (Object.keys(errors).length) throw new ApiError(400, GENERIC_MESSAGE, errors);
+    return cfg!;
+  }
+
+  private findByEmail(c: CollectionModel, email: string): RecordData | undefined {
+    const row = findAuthRowByEmail(this.app.db, c.name, email);
+    return row ? recordFromRow(c, row) : undefined;
+  }
+
+  /** A new record from `createData` plus the provider's data, allowed by the create rule. */
+  private async create(c: CollectionModel, user: OAuth2User, createData: Record<string, unknown> | undefined, caller: OAuth2Caller): Promise<RecordData> {
+    const payload: Record<string, unknown> = {};
+    const u = user.username;
+    if (u.length >= 3 && u.length <= 150 && USERNAME_RE.test(u)) payload.username = this.uniqueUsername(c, u);
+    Object.assign(payload, createData ?? {});
+    payload.email = user.email;
+    payload.verified = true;
+    if (typeof payload.password !== "string" || payload.password === "") {
+      payload.password = payload.passwordConfirm = randomString(30);
+    }
+    let saved: RecordData;
+    try {
+      // Full manage access: the provider vouches for email and verified.
+      const res = await this.app.records.create(c, { data: payload, files: new Map() }, { admin: true, info: caller.info });
+      saved = res.data;
+    } catch (err) {
+      if (err instanceof ApiError) throw new ApiError(400, FAILED, err.data);
+      throw err;
+    }
+    if (!this.createAllowed(c, String(saved.id), createData, caller)) {
+      transaction(this.app.db, () => this.app.records.repo.delete(c.name, String(saved.id)));
+      throw new ApiError(400, FAILED);
+    }
+    this.app.events.emit({ type: "record.create", collection: c, record: saved });
+    return saved;
+  }
+
+  /** Admins always; otherwise the create rule with `@request.data` = createData and context "oauth2". */
+  private createAllowed(c: CollectionModel, id: string, createData: Record<string, unknown> | undefined, caller: OAuth2Caller): boolean {
+    if (caller.admin) return true;
+    if (c.createRule === null) return false;
+    try {
+      return checkRule(
+        {
+          db: this.app.db,
+          collection: c,
+          rule: c.createRule,
+          requestInfo: { ...caller.info, data: createData ?? {}, context: "oauth2" },
+          findCollection: (n) => this.app.collections.find(n),
+        },
+        id,
+      );
+    } catch {
+      return false;
+    }
+  }
+
+  /**
+   * An existing record signing in: one found by email while unverified gets a new random
+   * password (unless it is the signed-in record linking explicitly); an empty email takes
+   * the provider's; the record becomes verified when its email is the provider's, and then
+   * the links made before that proof are dropped.
+   */
+  private async updateLinked(c: CollectionModel, record: RecordData, user: OAuth2User, caller: OAuth2Caller): Promise<RecordData> {
+    const explicit = !!caller.record && caller.record.collection.id === c.id && String(caller.record.record.id) === String(record.id);
+    const next: RecordData = { ...record };
+    if (!explicit && next.email && next.verified !== true) {
+      next.passwordHash = await hashPassword(randomString(30));
+      next.tokenKey = randomString(50);
+      next.lastResetSentAt = "";
+    }
+    if (!next.email && user.email) next.email = user.email;
+    let proven = false;
+    if (next.verified !== true && (!next.email || next.email === user.email)) {
+      next.verified = true;
+      proven = !explicit;
+    }
+    const changed = Object.keys(next).some((k) => next[k] !== record[k]);
+    if (!changed) return record;
+    next.updated = nowString();
+    try {
+      transaction(this.app.db, () => {
+        this.app.records.repo.update(c.name, String(record.id), rowFromRecord(c, next));
+        if (proven) this.links.repo.deleteForRecord(c.id, String(record.id));
+      });
+    } catch {
+      throw new ApiError(400, FAILED);
+    }
+    const saved = this.app.records.find(c, String(record.id)) ?? next;
+    this.app.events.emit({ type: "record.update", collection: c, record: saved, previous: record });
+    return saved;
+  }
+
+  private uniqueUsername(c: CollectionModel, base: string): string {
+    let name = base;
+    for (let i = 0; i < 10 && this.app.records.repo.valueTaken(c.name, "username", name, "", true); i++) {
+      name = base + randomString(3 + i, "123456789");
+    }
+    return name;
+  }
+}
