@@ -82,7 +82,7 @@ export class FilesService {
    * (the storage's filesystem, so local storage renames them into place).
    */
   spool(): UploadSpool {
-    return new UploadSpool(spoolDir(this.opts.dataDir));
+    return new UploadSpool(spoolDir(this.opts.dataDir), { md5: !this.opts.settings.get().s3.enabled });
   }
 
   /** Deletes a record's files with their thumbs; failures are reported, never thrown (the record is already saved). */

@@ -9,8 +9,8 @@ import { SNIFF_LIMIT } from "./mime.js";
 export interface TempFile {
   path: string;
   size: number;
-  /** Base64 MD5 of the content (computed while it arrived; local storage records it in `.attrs`). */
-  md5: string;
+  /** Base64 MD5 of the content, computed while it arrived when the spool was asked to (local storage records it in `.attrs`). */
+  md5?: string;
 }
 
 /** What to keep of an arriving file. */
@@ -45,7 +45,11 @@ const WRITE_HWM = 1 << 20;
 export class UploadSpool {
   private readonly paths = new Set<string>();
 
-  constructor(readonly dir: string) {}
+  /** `md5`: hash uploads as they arrive (local storage needs it; S3 does not). */
+  constructor(
+    readonly dir: string,
+    private readonly opts: { md5?: boolean } = {},
+  ) {}
 
   /**
    * Reads a file stream to its end, writing it to a temp file while the policy lets it:
@@ -60,7 +64,7 @@ export class UploadSpool {
     let out: WriteStream | null = null;
     let tmp: string | null = null;
     let writeError: Error | undefined;
-    const md5 = createHash("md5");
+    const md5 = this.opts.md5 ? createHash("md5") : null;
     const drop = async () => {
       if (!out) return;
       const o = out;
@@ -101,7 +105,7 @@ export class UploadSpool {
             continue;
           }
         }
-        md5.update(chunk);
+        md5?.update(chunk);
         if (!(out as WriteStream).write(chunk)) await waitDrain(out);
       }
       const head = Buffer.concat(headParts);
@@ -109,7 +113,7 @@ export class UploadSpool {
       const o: WriteStream = out;
       o.end();
       await finished(o);
-      return { size, head, file: { path: tmp!, size, md5: md5.digest("base64") } };
+      return { size, head, file: { path: tmp!, size, md5: md5?.digest("base64") } };
     } catch (err) {
       await drop();
       throw err;

@@ -214,7 +214,8 @@ export class RecordService {
         }
       });
     } catch (err) {
-      await this.unwriteUploads(c, String(form.data.id), form.uploads);
+      // A new record owns nothing else in storage: remove its whole folder.
+      if (form.uploads.length) await this.app.files?.deleteRecord(c.id, String(form.data.id));
       throw this.writeError(err, CREATE_FAILED);
     }
     return { data: this.find(c, String(form.data.id)) ?? form.data, uploads: form.uploads, removedFiles: form.removedFiles };
