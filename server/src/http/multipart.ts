@@ -62,6 +62,8 @@ export function readMultipart(stream: Readable, headers: IncomingHttpHeaders, li
       failure = err;
       stream.off("data", count);
       stream.unpipe(bb);
+      // Discard the rest, so the answer reaches a client that is still sending (nothing is kept).
+      stream.resume();
       for (const s of open) s.destroy(err instanceof Error ? err : new Error(String(err)));
       finish();
     };

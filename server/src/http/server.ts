@@ -63,8 +63,6 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
 
   server.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     req.apiError = err;
-    // Over a body limit the rest of the body is not worth reading: close the connection after answering.
-    if ((err instanceof ApiError ? err.status : (err as FastifyError).statusCode) === 413) reply.header("connection", "close");
     if (err instanceof ApiError) return reply.status(err.status).send(err.toJSON());
     const status = typeof (err as FastifyError).statusCode === "number" ? (err as FastifyError).statusCode! : 500;
     if (status === 413) return reply.status(413).send({ code: 413, message: "Request entity too large", data: {} });

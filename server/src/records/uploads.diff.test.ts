@@ -130,3 +130,14 @@ describe("a failing storage", () => {
     }
   });
 });
+
+describe("a body beyond the collection's limit", () => {
+  it("is 413 from Cairn (all file fields full plus 33 MB) and leaves nothing", async () => {
+    const res = await uploadGenerated({ url: cairn.url, method: "POST", path: RECS, token: tokens.get(cairn), field: "clip", filename: "huge.bin", size: 60 * MB });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ code: 413, message: "Request entity too large", data: {} });
+    expect(list(path.join(cairn.dataDir, ".tmp", "uploads"))).toEqual([]);
+    expect(list(path.join(cairn.dataDir, "storage", COLL))).toEqual([]);
+    expect(await totalItems(cairn)).toBe(0);
+  });
+});

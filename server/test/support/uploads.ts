@@ -96,6 +96,8 @@ export function uploadGenerated(req: UploadRequest): Promise<UploadResult> {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
+          // Answered before the whole body went out (a limit crossed): stop sending, as browsers do.
+          if (!r.writableFinished) r.destroy();
           const text = Buffer.concat(chunks).toString();
           resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null, md5: md5?.digest("base64") ?? "", seconds: (Date.now() - started) / 1000 });
         });
@@ -105,7 +107,10 @@ export function uploadGenerated(req: UploadRequest): Promise<UploadResult> {
       if (req.abortAfter !== undefined) resolve({ status: 0, body: null, md5: "", seconds: (Date.now() - started) / 1000 });
       else reject(err);
     });
-    const write = (b: Buffer | string) => (r.write(b) ? Promise.resolve() : new Promise<void>((ok) => r.once("drain", () => ok())));
+    const write = (b: Buffer | string) => {
+      if (r.destroyed) return Promise.reject(new Error("request closed"));
+      return r.write(b) ? Promise.resolve() : new Promise<void>((ok) => r.once("drain", () => ok()).once("close", () => ok()));
+    };
     void (async () => {
       await write(head);
       let sent = 0;
@@ -124,7 +129,9 @@ export function uploadGenerated(req: UploadRequest): Promise<UploadResult> {
         await write(b);
       }
       r.end(tail);
-    })().catch(reject);
+    })().catch((err: unknown) => {
+      if (!r.destroyed) reject(err);
+    });
   });
 }
 
