@@ -1,10 +1,9 @@
-import S3rver from "s3rver";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
-import { freePort } from "../../test/support/ports.js";
+import { startS3, type RunningS3 } from "../../test/support/s3.js";
 import { readAll, type FileSystem } from "./filesystem.js";
 import { LocalFileSystem } from "./local.js";
 import { S3FileSystem } from "./s3.js";
@@ -18,14 +17,10 @@ function tempFile(): string {
   return p;
 }
 
-let s3: S3rver;
-let endpoint: string;
+let s3: RunningS3;
 
 beforeAll(async () => {
-  const port = await freePort();
-  s3 = new S3rver({ address: "127.0.0.1", port, silent: true, directory: tempDir("s3rver-"), configureBuckets: [{ name: "put" }], vhostBuckets: false });
-  await s3.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  s3 = await startS3("put");
 });
 
 afterAll(async () => {
@@ -49,7 +44,7 @@ describe("putFile (a spooled upload into storage)", () => {
 
   for (const [name, partSize] of [["in one PUT", 1 << 20], ["in parts", 64 * 1024]] as const) {
     it(`S3 uploads the temp file ${name}`, async () => {
-      const fs: FileSystem = new S3FileSystem({ bucket: "put", region: "us-east-1", endpoint, accessKey: "S3RVER", secret: "S3RVER", forcePathStyle: true, partSize });
+      const fs: FileSystem = new S3FileSystem({ ...s3.config, partSize });
       try {
         const key = `c/r/${partSize}.bin`;
         await fs.putFile(key, { path: tempFile(), size: data.length }, "application/pdf", { metadata: { "original-filename": "x y.bin" } });

@@ -4,14 +4,14 @@
  * RSS by less than 100 MB; Range downloads return the right bytes; a client that goes away
  * mid-upload leaves nothing behind.
  */
-import S3rver from "s3rver";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, call } from "../../test/support/client.js";
-import { cairnDataDir, cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
-import { freePort } from "../../test/support/ports.js";
+import { cairnDataDir, cleanupTempDirs } from "../../test/support/dataDirs.js";
+import { startS3, type RunningS3 } from "../../test/support/s3.js";
+import { S3FileSystem } from "../files/s3.js";
 import type { RunningServer } from "../../test/support/servers.js";
 import { CAIRN_CLI, expectedRange, peakRss, startChild, uploadGenerated, type ChildServer } from "../../test/support/uploads.js";
 
@@ -130,22 +130,16 @@ describe("1 GB upload, local storage", () => {
 
 describe("1 GB upload, S3 storage (s3rver)", () => {
   let env: Env;
-  let s3: S3rver;
+  let s3: RunningS3;
+  let bucket: S3FileSystem;
   beforeAll(async () => {
-    const port = await freePort();
-    s3 = new S3rver({ address: "127.0.0.1", port, silent: true, directory: tempDir("s3rver-"), configureBuckets: [{ name: "uploads" }], vhostBuckets: false });
-    await s3.run();
-    const s = await start({
-      s3: { enabled: true, bucket: "uploads", region: "us-east-1", endpoint: `http://127.0.0.1:${port}`, accessKey: "S3RVER", secret: "S3RVER", forcePathStyle: true },
-    });
-    const { S3FileSystem } = await import("../files/s3.js");
-    const bucket = new S3FileSystem({ bucket: "uploads", region: "us-east-1", endpoint: `http://127.0.0.1:${port}`, accessKey: "S3RVER", secret: "S3RVER", forcePathStyle: true });
+    s3 = await startS3("uploads");
+    const s = await start({ s3: { enabled: true, ...s3.config } });
+    bucket = new S3FileSystem(s3.config);
     env = { ...s, storedFiles: async () => (await bucket.list(COLL + "/")).map((f) => f.key) };
-    closeBucket = () => bucket.close();
   });
-  let closeBucket: () => Promise<void> = async () => undefined;
   afterAll(async () => {
-    await closeBucket();
+    await bucket?.close();
     await env?.server.stop();
     await s3?.close();
   });
