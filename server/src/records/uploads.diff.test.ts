@@ -67,6 +67,14 @@ async function totalItems(s: RunningServer): Promise<number> {
   return (res.body as { totalItems: number }).totalItems;
 }
 
+/** Deletes the record just made on both servers. */
+async function deleteLatest() {
+  for (const s of [ref, cairn]) {
+    const page = (await call(s, { path: `${RECS}?perPage=1`, token: tokens.get(s) })).body as { items: { id: string }[] };
+    expect((await call(s, { method: "DELETE", path: `${RECS}/${page.items[0].id}`, token: tokens.get(s) })).status).toBe(204);
+  }
+}
+
 const list = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: "utf8" }) : []);
 
 /** Cairn kept no temp file, no stored file and no record (the reference has no record either). */
@@ -103,13 +111,16 @@ describe("uploads refused as they arrive", () => {
     await nothingBehind();
   });
 
+  it("reads UTF-8 file names as the reference does", async () => {
+    const res = await both({ field: "clip", filename: "Äpfel und Öl.bin", size: 10, values: { title: "ünïcode" } });
+    expect(res.status).toBe(200);
+    await deleteLatest();
+  });
+
   it("accepts a file of exactly maxSize", async () => {
     const res = await both({ field: "clip", filename: "exact.bin", size: 5 * MB });
     expect(res.status).toBe(200);
-    for (const s of [ref, cairn]) {
-      const id = (await call(s, { path: `${RECS}?perPage=1`, token: tokens.get(s) })).body as { items: { id: string }[] };
-      expect((await call(s, { method: "DELETE", path: `${RECS}/${id.items[0].id}`, token: tokens.get(s) })).status).toBe(204);
-    }
+    await deleteLatest();
     await nothingBehind();
   });
 });
