@@ -19,7 +19,9 @@ export const RESTORE_MARKER = ".cairn_restore.json";
 
 const DATABASES = ["data.db", "logs.db"];
 /** Top-level entries never put into an archive nor taken out of one. */
-const NEVER = new Set([BACKUPS_DIR, TEMP_DIR, RESTORE_MARKER]);
+/** Uploads in progress wait in `.tmp/` (files/spoolDir.ts); they belong to no record yet. */
+const SPOOL_DIR = ".tmp";
+const NEVER = new Set([BACKUPS_DIR, TEMP_DIR, RESTORE_MARKER, SPOOL_DIR]);
 const isDbFile = (name: string) => DATABASES.some((db) => name === db || name.startsWith(`${db}-`));
 
 /** Whether an archive entry (or a top-level name of the data directory) belongs to the data. */

@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import type { App } from "../app.js";
 import { buildServer } from "../http/server.js";
 import { listenErrorMessage } from "./listenError.js";
+import { clearSpoolDir } from "../files/spoolDir.js";
 
 export interface ServeOptions {
   http: string;
@@ -15,6 +16,7 @@ export const DEFAULT_DASHBOARD_DIR = fileURLToPath(new URL("../../../ui/dist", i
 /** Starts listening and wires graceful shutdown: stop accepting, flush logs, close the databases. */
 export async function serve(app: App, opts: ServeOptions): Promise<void> {
   const [host, portText] = splitHostPort(opts.http);
+  clearSpoolDir(app.dataDir);
   const server = buildServer(app, { dashboardDir: opts.dashboardDir ?? DEFAULT_DASHBOARD_DIR });
   try {
     await server.listen({ host, port: Number(portText) });

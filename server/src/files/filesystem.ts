@@ -26,6 +26,14 @@ export interface ByteRange {
   end: number;
 }
 
+/** A file on local disk to store (see FileSystem.putFile). */
+export interface LocalSource {
+  path: string;
+  size: number;
+  /** Base64 MD5 of the content when already known. */
+  md5?: string;
+}
+
 export interface PutOptions {
   /** User metadata stored with the file; the reference records `{"original-filename": ...}` for uploads and none for thumbs. */
   metadata?: Record<string, string>;
@@ -39,6 +47,12 @@ export interface PutOptions {
 export interface FileSystem {
   /** Stores a file, replacing any previous one under the key. */
   put(key: string, data: Buffer | Readable, contentType: string, opts?: PutOptions): Promise<void>;
+  /**
+   * Stores a local temp file under the key without reading it into memory. The temp file
+   * may be moved (local storage renames it into place); the caller removes it if it is
+   * still there afterwards.
+   */
+  putFile(key: string, file: LocalSource, contentType: string, opts?: PutOptions): Promise<void>;
   exists(key: string): Promise<boolean>;
   /** Throws FileNotFoundError when the key holds no file. */
   stat(key: string): Promise<FileStat>;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { promises as fsp } from "node:fs";
+import { createReadStream, promises as fsp } from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -13,6 +13,7 @@ import {
   type FileEntry,
   type FileStat,
   type FileSystem,
+  type LocalSource,
   type PutOptions,
 } from "./filesystem.js";
 
@@ -79,23 +80,42 @@ export class LocalFileSystem implements FileSystem {
           if (!out.closed) await new Promise<void>((resolve) => out.once("close", () => resolve()));
         }
       }
-      const attrs: Attrs = {
-        "user.cache_control": "",
-        "user.content_disposition": "",
-        "user.content_encoding": "",
-        "user.content_language": "",
-        "user.content_type": contentType,
-        "user.metadata": opts.metadata && Object.keys(opts.metadata).length ? { ...opts.metadata } : null,
-        md5: md5.digest("base64"),
-      };
-      const attrsTmp = `${file}${ATTRS_SUFFIX}${TMP_MARK}${randomBytes(6).toString("hex")}`;
-      await fsp.writeFile(attrsTmp, JSON.stringify(attrs));
-      await fsp.rename(attrsTmp, file + ATTRS_SUFFIX);
+      await this.writeAttrs(file, contentType, opts, md5.digest("base64"));
       await fsp.rename(tmp, file);
     } catch (err) {
       await fsp.rm(tmp, { force: true });
       throw err;
     }
+  }
+
+  async putFile(key: string, src: LocalSource, contentType: string, opts: PutOptions = {}): Promise<void> {
+    const file = this.pathOf(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const md5 = src.md5 ?? (await md5OfFile(src.path));
+    await this.writeAttrs(file, contentType, opts, md5);
+    try {
+      await fsp.rename(src.path, file);
+    } catch (err) {
+      // A temp dir on another filesystem: copy instead (still streaming).
+      if ((err as NodeJS.ErrnoException).code !== "EXDEV") throw err;
+      await this.put(key, createReadStream(src.path), contentType, opts);
+    }
+  }
+
+  /** Writes a file's `.attrs` sidecar (atomically: a temp file renamed over it). */
+  private async writeAttrs(file: string, contentType: string, opts: PutOptions, md5: string): Promise<void> {
+    const attrs: Attrs = {
+      "user.cache_control": "",
+      "user.content_disposition": "",
+      "user.content_encoding": "",
+      "user.content_language": "",
+      "user.content_type": contentType,
+      "user.metadata": opts.metadata && Object.keys(opts.metadata).length ? { ...opts.metadata } : null,
+      md5,
+    };
+    const attrsTmp = `${file}${ATTRS_SUFFIX}${TMP_MARK}${randomBytes(6).toString("hex")}`;
+    await fsp.writeFile(attrsTmp, JSON.stringify(attrs));
+    await fsp.rename(attrsTmp, file + ATTRS_SUFFIX);
   }
 
   async exists(key: string): Promise<boolean> {
@@ -216,6 +236,12 @@ export class LocalFileSystem implements FileSystem {
     if (baseRel) dirs.push(baseRel);
     return { files, dirs };
   }
+}
+
+async function md5OfFile(file: string): Promise<string> {
+  const hash = createHash("md5");
+  await pipeline(createReadStream(file), hash);
+  return hash.digest("base64");
 }
 
 async function readAttrs(file: string): Promise<Partial<Attrs> | null> {

@@ -10,6 +10,7 @@ import {
   S3Client,
   UploadPartCommand,
 } from "@aws-sdk/client-s3";
+import { promises as fsp } from "node:fs";
 import { Readable } from "node:stream";
 import type { S3Config } from "../settings/types.js";
 import {
@@ -21,8 +22,12 @@ import {
   type FileEntry,
   type FileStat,
   type FileSystem,
+  type LocalSource,
   type PutOptions,
 } from "./filesystem.js";
+
+/** Parts of a file upload in flight at once (each holds one part in memory). */
+const PART_CONCURRENCY = 3;
 
 /** Streams up to this size go up in one PUT; larger ones as a multipart upload of parts this size. */
 const PART_SIZE = 8 << 20;
@@ -88,6 +93,42 @@ export class S3FileSystem implements FileSystem {
       for (let c = await parts.next(); !c.done; c = await parts.next()) await upload(c.value);
       await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId, MultipartUpload: { Parts: done } }));
     } catch (err) {
+      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId })).catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /**
+   * Uploads a local file: one PUT up to the part size, else a multipart upload whose parts
+   * are read from the file (a few at once), so memory stays flat whatever the size.
+   */
+  async putFile(key: string, src: LocalSource, contentType: string, opts: PutOptions = {}): Promise<void> {
+    assertKey(key);
+    const base = { Bucket: this.bucket, Key: key, ContentType: contentType, Metadata: encodeMetadata(opts.metadata) };
+    const size = (await fsp.stat(src.path)).size;
+    if (size <= this.partSize) {
+      await this.client.send(new PutObjectCommand({ ...base, Body: await readRange(src.path, 0, size), ContentLength: size }));
+      return;
+    }
+    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand(base));
+    const count = Math.ceil(size / this.partSize);
+    const parts: { ETag: string | undefined; PartNumber: number }[] = new Array(count);
+    let next = 0;
+    const worker = async () => {
+      for (let i = next++; i < count; i = next++) {
+        const start = i * this.partSize;
+        const length = Math.min(this.partSize, size - start);
+        const res = await this.client.send(
+          new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId, PartNumber: i + 1, Body: await readRange(src.path, start, length), ContentLength: length }),
+        );
+        parts[i] = { ETag: res.ETag, PartNumber: i + 1 };
+      }
+    };
+    try {
+      await Promise.all(Array.from({ length: Math.min(PART_CONCURRENCY, count) }, worker));
+      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
+    } catch (err) {
+      next = count; // stop the other workers
       await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId })).catch(() => undefined);
       throw err;
     }
@@ -238,6 +279,23 @@ function sliceStream(stream: Readable, range: ByteRange): Readable {
       stream.destroy();
     })(),
   );
+}
+
+/** Bytes start..start+length of a local file. */
+async function readRange(file: string, start: number, length: number): Promise<Buffer> {
+  const handle = await fsp.open(file, "r");
+  try {
+    const buf = Buffer.allocUnsafe(length);
+    let got = 0;
+    while (got < length) {
+      const { bytesRead } = await handle.read(buf, got, length - got, start + got);
+      if (bytesRead === 0) throw new Error(`${file} is shorter than expected`);
+      got += bytesRead;
+    }
+    return buf;
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Regroups a stream into buffers of exactly `size` bytes (the last may be shorter). */

@@ -8,13 +8,15 @@ import type { FileSystem } from "./filesystem.js";
 import { fileKey, recordPrefix, thumbsPrefix } from "./names.js";
 import { serveRecordFile, type RecordFileRequest } from "./recordFiles.js";
 import type { ServeResult } from "./serve.js";
+import { spoolDir } from "./spoolDir.js";
+import { UploadSpool, type TempFile } from "./spool.js";
 import { createFileSystem } from "./storage.js";
 import { Thumbnailer } from "./thumbs.js";
 
-/** A file ready for storage under a record. */
+/** A file ready for storage under a record: its bytes, or a spooled temp file (see spool()). */
 export interface StoredFile {
   name: string;
-  data: Buffer;
+  data: Buffer | TempFile;
   mime: string;
   originalName: string;
 }
@@ -53,13 +55,34 @@ export class FilesService {
     return this.current;
   }
 
-  /** Stores a record's new files. */
+  /**
+   * Stores a record's new files. All or nothing: when one fails, those already written
+   * are deleted again and the error is thrown.
+   */
   async store(collectionId: string, recordId: string, files: readonly StoredFile[]): Promise<void> {
     if (files.length === 0) return;
     const { fs } = this.storage();
-    for (const f of files) {
-      await fs.put(fileKey(collectionId, recordId, f.name), f.data, f.mime, { metadata: { "original-filename": f.originalName } });
+    const written: string[] = [];
+    try {
+      for (const f of files) {
+        const key = fileKey(collectionId, recordId, f.name);
+        const opts = { metadata: { "original-filename": f.originalName } };
+        written.push(f.name);
+        if (Buffer.isBuffer(f.data)) await fs.put(key, f.data, f.mime, opts);
+        else await fs.putFile(key, f.data, f.mime, opts);
+      }
+    } catch (err) {
+      await this.delete(collectionId, recordId, written);
+      throw err;
     }
+  }
+
+  /**
+   * A fresh spool for one request's uploads: temp files under `<dataDir>/.tmp/uploads`
+   * (the storage's filesystem, so local storage renames them into place).
+   */
+  spool(): UploadSpool {
+    return new UploadSpool(spoolDir(this.opts.dataDir), { md5: !this.opts.settings.get().s3.enabled });
   }
 
   /** Deletes a record's files with their thumbs; failures are reported, never thrown (the record is already saved). */

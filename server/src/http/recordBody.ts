@@ -1,23 +1,26 @@
 import type { FastifyInstance } from "fastify";
+import type { IncomingHttpHeaders } from "node:http";
+import type { Readable } from "node:stream";
+import type { CollectionModel } from "../collections/model.js";
 import { uploadBaseName } from "../files/names.js";
+import type { FilesService } from "../files/service.js";
 import type { Upload } from "../records/form.js";
 import type { SubmittedBody } from "../records/service.js";
-import { ApiError } from "../tools/errors.js";
+import { uploadLimits } from "../records/uploadLimits.js";
 import { INVALID_BODY } from "./body.js";
 import { parseJsonStrict } from "../tools/json.js";
+import { readMultipart, type ParsedMultipart } from "./multipart.js";
 
-const LOAD_MESSAGE = "Failed to load the submitted data due to invalid formatting.";
-
-/** Marks a multipart body the parser kept undecoded (decoded once the route runs). */
+/** Marks a multipart body the parser left unread (streamed once the route knows its collection). */
 const MULTIPART = Symbol("multipart body");
 
-interface RawMultipart {
+interface PendingMultipart {
   [MULTIPART]: true;
-  contentType: string;
-  raw: Buffer;
+  stream: Readable;
+  headers: IncomingHttpHeaders;
 }
 
-const isRawMultipart = (b: unknown): b is RawMultipart => typeof b === "object" && b !== null && MULTIPART in b;
+const isPendingMultipart = (b: unknown): b is PendingMultipart => typeof b === "object" && b !== null && MULTIPART in b;
 
 /** The records API's body parsers: JSON and multipart load; an empty body or any other type is the reference's load error. */
 export function registerRecordBodyParsers(r: FastifyInstance): void {
@@ -30,22 +33,51 @@ export function registerRecordBodyParsers(r: FastifyInstance): void {
       done(null, INVALID_BODY);
     }
   });
-  // Multipart bodies are read whole (within the server's body limit) and decoded by decodeRecordBody.
-  r.addContentTypeParser("multipart/form-data", { parseAs: "buffer" }, (req, body, done) => {
-    done(null, { [MULTIPART]: true, contentType: req.headers["content-type"] ?? "", raw: body as Buffer });
+  // Multipart bodies are not read here: the route streams them (decodeRecordBody) under
+  // the limits of the collection it writes to.
+  r.addContentTypeParser("multipart/form-data", (req, payload, done) => {
+    done(null, { [MULTIPART]: true, stream: payload, headers: req.headers });
   });
 }
 
-/** A parsed body as the record service takes it: values (form fields, `@jsonPayload`) and uploads by field. */
-export async function decodeRecordBody(body: unknown): Promise<SubmittedBody> {
-  const files = new Map<string, Upload[]>();
-  if (!isRawMultipart(body)) return { data: body === undefined ? INVALID_BODY : body, files };
-  let form: FormData;
+/** A submitted body whose uploads may sit in temp files until `dispose()`. */
+export interface DecodedRecordBody extends SubmittedBody {
+  /** Removes the body's temp files (those storage did not move away). */
+  dispose(): Promise<void>;
+}
+
+const nothingToDispose = async () => undefined;
+
+/**
+ * A parsed body as the record service takes it: values (form fields, `@jsonPayload`) and
+ * uploads by field. A multipart body is read now, its files spooled to temp files within
+ * the collection's limits (records/uploadLimits.ts).
+ */
+export async function decodeRecordBody(body: unknown, files: FilesService, c: CollectionModel): Promise<DecodedRecordBody> {
+  if (!isPendingMultipart(body)) return { data: body === undefined ? INVALID_BODY : body, files: new Map(), dispose: nothingToDispose };
+  const spool = files.spool();
   try {
-    form = await new Response(new Uint8Array(body.raw), { headers: { "content-type": body.contentType } }).formData();
-  } catch {
-    throw new ApiError(400, LOAD_MESSAGE);
+    const parsed = await readMultipart(body.stream, body.headers, uploadLimits(c), spool);
+    return { ...formBody(parsed), dispose: () => spool.cleanup() };
+  } catch (err) {
+    await spool.cleanup();
+    throw err;
   }
+}
+
+/** Runs `fn` over a decoded body, then removes its temp files whatever happened. */
+export async function withRecordBody<T>(body: unknown, files: FilesService, c: CollectionModel, fn: (b: SubmittedBody) => Promise<T>): Promise<T> {
+  const decoded = await decodeRecordBody(body, files, c);
+  try {
+    return await fn(decoded);
+  } finally {
+    await decoded.dispose();
+  }
+}
+
+/** Values and uploads of a multipart form, with `@jsonPayload` merged over the values. */
+function formBody(form: ParsedMultipart): SubmittedBody {
+  const files = new Map<string, Upload[]>();
   const data: Record<string, unknown> = {};
   const add = (k: string, v: unknown) => {
     if (!(k in data)) data[k] = v;
@@ -53,15 +85,14 @@ export async function decodeRecordBody(body: unknown): Promise<SubmittedBody> {
     else data[k] = [data[k], v];
   };
   let payload: string | undefined;
-  for (const [key, value] of form.entries()) {
-    if (typeof value !== "string") {
-      if (value.name === "") continue;
-      const list = files.get(key) ?? [];
-      list.push({ originalName: uploadBaseName(value.name), data: Buffer.from(await value.arrayBuffer()) });
-      files.set(key, list);
-    } else if (key === "@jsonPayload") {
-      payload = value;
-    } else add(key, value);
+  for (const [key, value] of form.values) {
+    if (key === "@jsonPayload") payload = value;
+    else add(key, value);
+  }
+  for (const f of form.files) {
+    const list = files.get(f.field) ?? [];
+    list.push({ originalName: uploadBaseName(f.filename), data: f.spooled.file, size: f.spooled.size, head: f.spooled.head });
+    files.set(f.field, list);
   }
   if (payload !== undefined) {
     // A payload that is not a JSON object is ignored, as the reference does.

@@ -123,9 +123,8 @@ export class RecordsApi extends RecordService {
     });
   }
 
+  /** After commit: removes the files the save dropped (its new files were stored before the row). */
   private async storeFiles(c: CollectionModel, res: SaveResult): Promise<void> {
-    const id = String(res.data.id);
-    await this.env.files.store(c.id, id, res.uploads);
-    await this.env.files.delete(c.id, id, res.removedFiles);
+    await this.env.files.delete(c.id, String(res.data.id), res.removedFiles);
   }
 }

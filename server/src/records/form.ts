@@ -10,7 +10,8 @@ import { castText } from "../fields/text.js";
 import type { FileOptions, RelationOptions, SelectOptions } from "../fields/index.js";
 import { isAuth, type CollectionModel } from "../collections/model.js";
 import type { RecordData } from "./model.js";
-import { detectMime } from "../files/mime.js";
+import { detectMime, SNIFF_LIMIT } from "../files/mime.js";
+import type { TempFile } from "../files/spool.js";
 import { storedFileName } from "../files/names.js";
 
 /** A field's value from a submitted value, cast the way the reference casts it. */
@@ -36,9 +37,15 @@ export function castValue(f: SchemaField<object>, v: unknown): unknown {
 }
 
 function defaultPrepare(field: string, u: Upload): PreparedUpload {
-  const detected = detectMime(u.data);
-  return { field, name: storedFileName(u.originalName, { detectedExt: detected.ext }), originalName: u.originalName, data: u.data, mime: detected.mime };
+  const detected = detectMime(uploadHead(u), uploadSize(u));
+  return { ...u, field, name: storedFileName(u.originalName, { detectedExt: detected.ext }), mime: detected.mime };
 }
+
+/** An upload's size in bytes (all that arrived, also when its content was dropped). */
+export const uploadSize = (u: Upload): number => u.size ?? (Buffer.isBuffer(u.data) ? u.data.length : (u.data?.size ?? 0));
+
+/** An upload's first bytes, enough to sniff its type. */
+export const uploadHead = (u: Upload): Buffer => u.head ?? (Buffer.isBuffer(u.data) ? u.data.subarray(0, SNIFF_LIMIT) : Buffer.alloc(0));
 
 const LIST_TYPES = new Set(["select", "relation", "file"]);
 
@@ -59,15 +66,21 @@ export interface AuthInput {
 export interface Upload {
   /** The client's file name (base name only). */
   originalName: string;
-  data: Buffer;
+  /**
+   * The content: bytes in memory or a spooled temp file; null when it was dropped while
+   * arriving because it crossed the field's size or type limit (validation refuses it).
+   */
+  data: Buffer | TempFile | null;
+  /** The size when `data` does not tell it (a dropped upload). */
+  size?: number;
+  /** The first bytes (SNIFF_LIMIT) when `data` is not in memory. */
+  head?: Buffer;
 }
 
 /** An upload accepted into a file field, with its stored name and sniffed type. */
-export interface PreparedUpload {
+export interface PreparedUpload extends Upload {
   field: string;
   name: string;
-  originalName: string;
-  data: Buffer;
   mime: string;
 }
 

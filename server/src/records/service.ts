@@ -14,7 +14,7 @@ import type { Requester } from "../auth/caller.js";
 import { hashPassword } from "../auth/passwords.js";
 import { newId, randomString } from "../tools/random.js";
 import { nowString } from "../tools/time.js";
-import { loadBody, UnknownFilenamesError, type LoadedForm, type PreparedUpload, type Upload } from "./form.js";
+import { loadBody, UnknownFilenamesError, uploadSize, type LoadedForm, type PreparedUpload, type Upload } from "./form.js";
 import { validateUploadedFile } from "../fields/file.js";
 import type { FileOptions } from "../fields/index.js";
 import { recordFromRow, recordJson, rowFromRecord, type RecordData } from "./model.js";
@@ -70,7 +70,7 @@ const USERNAME_RE = /^[\w][\w.\-]*$/;
 export class RecordService {
   readonly repo: RecordsRepo;
 
-  constructor(private readonly app: Pick<App, "db" | "collections"> & Partial<Pick<App, "dev">>) {
+  constructor(private readonly app: Pick<App, "db" | "collections"> & Partial<Pick<App, "dev" | "files">>) {
     this.repo = new RecordsRepo(app.db);
   }
 
@@ -210,6 +210,7 @@ export class RecordService {
     const now = nowString();
     form.data.created = now;
     form.data.updated = now;
+    await this.writeUploads(c, String(form.data.id), form.uploads, CREATE_FAILED);
     try {
       transaction(this.db, () => {
         this.repo.insert(c.name, rowFromRecord(c, form.data));
@@ -219,6 +220,8 @@ export class RecordService {
         }
       });
     } catch (err) {
+      // A new record owns nothing else in storage: remove its whole folder.
+      if (form.uploads.length) await this.app.files?.deleteRecord(c.id, String(form.data.id));
       throw this.writeError(err, CREATE_FAILED);
     }
     return { data: this.find(c, String(form.data.id)) ?? form.data, uploads: form.uploads, removedFiles: form.removedFiles };
@@ -240,9 +243,11 @@ export class RecordService {
     if (Object.keys(errors).length) throw new ApiError(400, GENERIC_MESSAGE, errorsToData(errors));
     form.data.id = id;
     form.data.updated = nowString();
+    await this.writeUploads(c, id, form.uploads, UPDATE_FAILED);
     try {
       transaction(this.db, () => this.repo.update(c.name, id, rowFromRecord(c, form.data)));
     } catch (err) {
+      await this.unwriteUploads(c, id, form.uploads);
       throw this.writeError(err, UPDATE_FAILED);
     }
     return { data: this.find(c, id) ?? form.data, uploads: form.uploads, removedFiles: form.removedFiles };
@@ -396,6 +401,30 @@ export class RecordService {
     return prefix + randomString(10, "123456789");
   }
 
+  /**
+   * Stores a save's new files before its row is written (files first: a failed storage
+   * write leaves no record; FilesService.store removes what it wrote when it fails).
+   */
+  private async writeUploads(c: CollectionModel, id: string, uploads: PreparedUpload[], message: string): Promise<void> {
+    if (uploads.length === 0 || !this.app.files) return;
+    const files = uploads.map((u) => {
+      // Validation refuses dropped uploads; one reaching here is a bug, not a silent empty file.
+      if (u.data === null) throw new ApiError(400, message);
+      return { name: u.name, data: u.data, mime: u.mime, originalName: u.originalName };
+    });
+    try {
+      await this.app.files.store(c.id, id, files);
+    } catch (err) {
+      if (this.app.dev) console.error(err);
+      throw new ApiError(400, message);
+    }
+  }
+
+  /** Removes the files of a save whose row could not be written. */
+  private async unwriteUploads(c: CollectionModel, id: string, uploads: PreparedUpload[]): Promise<void> {
+    if (uploads.length && this.app.files) await this.app.files.delete(c.id, id, uploads.map((u) => u.name));
+  }
+
   /** Maps a failed write to the reference's answer: unique index conflicts become field errors. */
   private writeError(err: unknown, message: string): ApiError {
     if (err instanceof ApiError) return err;
@@ -444,7 +473,7 @@ function uploadErrors(c: CollectionModel, form: LoadedForm, existing: VErrors): 
     if (existing[u.field] || out[u.field]) continue;
     const f = c.schema.find((x) => x.name === u.field);
     if (!f) continue;
-    const e = validateUploadedFile(f.options as FileOptions, { originalName: u.originalName, name: u.name, size: u.data.length, mime: u.mime });
+    const e = validateUploadedFile(f.options as FileOptions, { originalName: u.originalName, name: u.name, size: uploadSize(u), mime: u.mime });
     if (e) out[u.field] = e;
   }
   return out;

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { App } from "../../app.js";
 import type { ListQuery } from "../../query/types.js";
 import { callerOf } from "../caller.js";
-import { decodeRecordBody, registerRecordBodyParsers } from "../recordBody.js";
+import { registerRecordBodyParsers, withRecordBody } from "../recordBody.js";
 
 type ListReq = FastifyRequest<{ Params: { collection: string }; Querystring: ListQuery & Record<string, unknown> }>;
 type OneReq = FastifyRequest<{ Params: { collection: string; id: string }; Querystring: Record<string, unknown> }>;
@@ -34,17 +34,19 @@ export function recordRoutes(app: App): FastifyPluginAsync {
     r.post("/collections/:collection/records", async (req: OneReq) => {
       const svc = app.records;
       const c = svc.collection(req.params.collection);
-      const body = await decodeRecordBody(req.body);
-      const who = svc.withData(c, body, callerOf(req));
-      return svc.present(c, await svc.createWithFiles(c, body, who), who, req.query);
+      return withRecordBody(req.body, app.files, c, async (body) => {
+        const who = svc.withData(c, body, callerOf(req));
+        return svc.present(c, await svc.createWithFiles(c, body, who), who, req.query);
+      });
     });
 
     r.patch("/collections/:collection/records/:id", async (req: OneReq) => {
       const svc = app.records;
       const c = svc.collection(req.params.collection);
-      const body = await decodeRecordBody(req.body);
-      const who = svc.withData(c, body, callerOf(req), svc.find(c, req.params.id));
-      return svc.present(c, await svc.updateWithFiles(c, req.params.id, body, who), who, req.query);
+      return withRecordBody(req.body, app.files, c, async (body) => {
+        const who = svc.withData(c, body, callerOf(req), svc.find(c, req.params.id));
+        return svc.present(c, await svc.updateWithFiles(c, req.params.id, body, who), who, req.query);
+      });
     });
 
     r.delete("/collections/:collection/records/:id", async (req: OneReq, reply) => {

@@ -1,0 +1,132 @@
+import { Busboy, type BusboyInstance } from "@fastify/busboy";
+import type { IncomingHttpHeaders } from "node:http";
+import type { Readable } from "node:stream";
+import type { SpooledFile, SpoolPolicy, UploadSpool } from "../files/spool.js";
+import { ApiError } from "../tools/errors.js";
+
+const LOAD_MESSAGE = "Failed to load the submitted data due to invalid formatting.";
+
+/** The answer to a body over its limit (Cairn's own; the reference has no body limit). */
+export const tooLarge = () => new ApiError(413, "Request entity too large");
+
+export interface MultipartLimits {
+  /** Bytes of the whole body. */
+  body: number;
+  /** Bytes of all text values together (form fields, `@jsonPayload`). */
+  values: number;
+  /** How to spool a file part of this field; undefined: count it, store nothing. */
+  policy(field: string): SpoolPolicy | undefined;
+}
+
+/** A file part as it arrived (in order). */
+export interface ArrivedFile {
+  field: string;
+  /** The part's file name, as sent. */
+  filename: string;
+  spooled: SpooledFile;
+}
+
+export interface ParsedMultipart {
+  /** Text parts in order. */
+  values: [string, string][];
+  files: ArrivedFile[];
+}
+
+/**
+ * Reads a multipart/form-data stream as it arrives: text parts into memory (within
+ * `limits.values`), file parts through the spool to temp files (within their policy), the
+ * whole body within `limits.body`. Rejects with 400 for a malformed body and 413 over a
+ * limit; a client that goes away rejects too. It settles only once every file part has
+ * stopped writing, so the caller's `spool.cleanup()` then removes all temp files.
+ */
+export function readMultipart(stream: Readable, headers: IncomingHttpHeaders, limits: MultipartLimits, spool: UploadSpool): Promise<ParsedMultipart> {
+  return new Promise((resolve, reject) => {
+    const values: [string, string][] = [];
+    const files: (ArrivedFile | null)[] = [];
+    const writing = new Set<Promise<void>>();
+    const open = new Set<Readable>();
+    let failure: unknown = null;
+    let received = 0;
+    let valueBytes = 0;
+    let ended = false;
+    let parsed = false;
+
+    const finish = () => {
+      void Promise.allSettled([...writing]).then(() => {
+        if (failure) reject(failure);
+        else resolve({ values, files: files.filter((f): f is ArrivedFile => f !== null) });
+      });
+    };
+    const fail = (err: unknown) => {
+      if (failure) return;
+      failure = err;
+      stream.off("data", count);
+      stream.unpipe(bb);
+      // Discard the rest, so the answer reaches a client that is still sending (nothing is kept).
+      stream.resume();
+      for (const s of open) s.destroy(err instanceof Error ? err : new Error(String(err)));
+      finish();
+    };
+    const count = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > limits.body) fail(tooLarge());
+    };
+
+    let bb: BusboyInstance;
+    try {
+      bb = Busboy({
+        headers: headers as { "content-type": string },
+        // Names are cut to their base name by the records form, as before.
+        preservePath: true,
+        // Like the reference (Go's multipart reader): a part is a file when it names one.
+        isPartAFile: (_field: string | undefined, _type: string | undefined, filename: string | undefined) => filename !== undefined,
+        limits: { fieldNameSize: 64 << 10, fieldSize: limits.values + 1 },
+      });
+    } catch {
+      reject(new ApiError(400, LOAD_MESSAGE));
+      return;
+    }
+
+    bb.on("field", (name: string, value: string, _nameCut: boolean, valueCut: boolean) => {
+      if (failure) return;
+      valueBytes += Buffer.byteLength(value);
+      if (valueCut || valueBytes > limits.values) return fail(tooLarge());
+      if (name) values.push([name, value]);
+    });
+    bb.on("file", (name: string, file: Readable, filename: string) => {
+      if (failure || !name || filename === "") {
+        file.resume();
+        return;
+      }
+      const slot = files.length;
+      files.push(null);
+      open.add(file);
+      const policy = limits.policy(name) ?? { maxSize: 0, keep: false };
+      const job: Promise<void> = spool
+        .write(file, policy)
+        .then((spooled) => {
+          files[slot] = { field: name, filename, spooled };
+        })
+        .catch((err: unknown) => fail(err))
+        .finally(() => {
+          open.delete(file);
+          writing.delete(job);
+        });
+      writing.add(job);
+    });
+    bb.on("error", () => fail(new ApiError(400, LOAD_MESSAGE)));
+    bb.on("finish", () => {
+      parsed = true;
+      if (!failure) finish();
+    });
+
+    stream.on("data", count);
+    stream.on("end", () => (ended = true));
+    stream.on("error", (err) => fail(err));
+    // A client that disconnects mid-body: the stream closes without ending.
+    stream.on("close", () => {
+      if (!ended && !parsed) fail(new Error("request aborted"));
+    });
+    stream.pipe(bb);
+  });
+}
