@@ -12,6 +12,7 @@ import { RecordAuth } from "./records/auth.js";
 import { createEventBus, type EventBus } from "./events/bus.js";
 import { FilesService } from "./files/service.js";
 import type { AuthInfo } from "./query/requestInfo.js";
+import { BatchService } from "./batch/service.js";
 
 export interface AppOptions {
   /** The data directory holding data.db, logs.db and storage/. */
@@ -36,6 +37,8 @@ export interface App {
   readonly files: FilesService;
   /** Announces committed changes (records, collections, settings, admins). */
   readonly events: EventBus;
+  /** Transactional record batches (`POST /api/batch`). */
+  readonly batch: BatchService;
   /** Flushes pending logs and closes the databases. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -67,6 +70,7 @@ export function createApp(opts: AppOptions): App {
   const collections: CollectionService = new CollectionService({ db, files, events, dev });
   const records = new RecordsApi({ db, collections, files, events, dev });
   const recordAuth: RecordAuth = new RecordAuth({ db, collections, settings, records });
+  const batch = new BatchService({ db, collections, files, events, settings, dev });
   let closed = false;
   return {
     dataDir,
@@ -82,6 +86,7 @@ export function createApp(opts: AppOptions): App {
     recordAuth,
     files,
     events,
+    batch,
     async close() {
       if (closed) return;
       closed = true;

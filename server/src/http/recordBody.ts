@@ -37,11 +37,16 @@ export function registerRecordBodyParsers(r: FastifyInstance): void {
 
 /** A parsed body as the record service takes it: values (form fields, `@jsonPayload`) and uploads by field. */
 export async function decodeRecordBody(body: unknown): Promise<SubmittedBody> {
+  if (!isRawMultipart(body)) return { data: body === undefined ? INVALID_BODY : body, files: new Map() };
+  return decodeMultipart(body.contentType, body.raw);
+}
+
+/** A multipart body's values (form fields merged with `@jsonPayload`) and its uploads by form key. */
+export async function decodeMultipart(contentType: string, raw: Buffer): Promise<SubmittedBody> {
   const files = new Map<string, Upload[]>();
-  if (!isRawMultipart(body)) return { data: body === undefined ? INVALID_BODY : body, files };
   let form: FormData;
   try {
-    form = await new Response(new Uint8Array(body.raw), { headers: { "content-type": body.contentType } }).formData();
+    form = await new Response(new Uint8Array(raw), { headers: { "content-type": contentType } }).formData();
   } catch {
     throw new ApiError(400, LOAD_MESSAGE);
   }

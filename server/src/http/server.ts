@@ -15,6 +15,8 @@ import { recordRoutes } from "./routes/records.js";
 import { recordFileRoutes } from "./routes/recordFiles.js";
 import { recordAuthRoutes } from "./routes/recordAuth.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
+import { batchRoutes } from "./routes/batch.js";
+import { registerWriteGate } from "./writeGate.js";
 import "./context.js";
 
 export interface ServerOptions {
@@ -60,6 +62,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
     req.auth = await resolveAuth(app, req.headers.authorization);
   });
   registerRequestLog(server, app);
+  registerWriteGate(server, app);
 
   server.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     req.apiError = err;
@@ -88,6 +91,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   server.register(recordRoutes(app), { prefix: "/api" });
   server.register(recordFileRoutes(app), { prefix: "/api" });
   server.register(recordAuthRoutes(app), { prefix: "/api" });
+  server.register(batchRoutes(app), { prefix: "/api" });
   server.register(dashboardRoutes(opts.dashboardDir));
   return server;
 }
