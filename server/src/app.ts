@@ -13,6 +13,7 @@ import { createEventBus, type EventBus } from "./events/bus.js";
 import { FilesService } from "./files/service.js";
 import type { AuthInfo } from "./query/requestInfo.js";
 import { BatchService } from "./batch/service.js";
+import { RateLimiter } from "./ratelimit/limiter.js";
 
 export interface AppOptions {
   /** The data directory holding data.db, logs.db and storage/. */
@@ -39,6 +40,8 @@ export interface App {
   readonly events: EventBus;
   /** Transactional record batches (`POST /api/batch`). */
   readonly batch: BatchService;
+  /** Request rate limits from the settings (checked by the HTTP layer). */
+  readonly rateLimits: RateLimiter;
   /** Flushes pending logs and closes the databases. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -71,6 +74,8 @@ export function createApp(opts: AppOptions): App {
   const records = new RecordsApi({ db, collections, files, events, dev });
   const recordAuth: RecordAuth = new RecordAuth({ db, collections, settings, records });
   const batch = new BatchService({ db, collections, files, events, settings, dev });
+  const rateLimits = new RateLimiter(settings.get().rateLimits);
+  settings.onChange((s) => rateLimits.configure(s.rateLimits));
   let closed = false;
   return {
     dataDir,
@@ -87,6 +92,7 @@ export function createApp(opts: AppOptions): App {
     files,
     events,
     batch,
+    rateLimits,
     async close() {
       if (closed) return;
       closed = true;

@@ -17,6 +17,7 @@ import { recordAuthRoutes } from "./routes/recordAuth.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
 import { batchRoutes } from "./routes/batch.js";
 import { registerWriteGate } from "./writeGate.js";
+import { registerRateLimit } from "./rateLimit.js";
 import "./context.js";
 
 export interface ServerOptions {
@@ -62,6 +63,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
     req.auth = await resolveAuth(app, req.headers.authorization);
   });
   registerRequestLog(server, app);
+  registerRateLimit(server, app);
   registerWriteGate(server, app);
 
   server.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
