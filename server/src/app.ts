@@ -14,6 +14,7 @@ import { FilesService } from "./files/service.js";
 import type { AuthInfo } from "./query/requestInfo.js";
 import { BatchService } from "./batch/service.js";
 import { RateLimiter } from "./ratelimit/limiter.js";
+import { OpenApiService } from "./openapi/service.js";
 
 export interface AppOptions {
   /** The data directory holding data.db, logs.db and storage/. */
@@ -42,6 +43,8 @@ export interface App {
   readonly batch: BatchService;
   /** Request rate limits from the settings (checked by the HTTP layer). */
   readonly rateLimits: RateLimiter;
+  /** The OpenAPI document of the API as it stands. */
+  readonly openApi: OpenApiService;
   /** Flushes pending logs and closes the databases. Safe to call twice. */
   close(): Promise<void>;
 }
@@ -76,6 +79,7 @@ export function createApp(opts: AppOptions): App {
   const batch = new BatchService({ db, collections, files, events, settings, dev });
   const rateLimits = new RateLimiter(settings.get().rateLimits);
   settings.onChange((s) => rateLimits.configure(s.rateLimits));
+  const openApi = new OpenApiService({ collections, settings, events });
   let closed = false;
   return {
     dataDir,
@@ -93,6 +97,7 @@ export function createApp(opts: AppOptions): App {
     events,
     batch,
     rateLimits,
+    openApi,
     async close() {
       if (closed) return;
       closed = true;

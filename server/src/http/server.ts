@@ -16,6 +16,7 @@ import { recordFileRoutes } from "./routes/recordFiles.js";
 import { recordAuthRoutes } from "./routes/recordAuth.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
 import { batchRoutes } from "./routes/batch.js";
+import { openApiRoutes } from "./routes/openapi.js";
 import { registerWriteGate } from "./writeGate.js";
 import { registerRateLimit } from "./rateLimit.js";
 import "./context.js";
@@ -94,6 +95,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   server.register(recordFileRoutes(app), { prefix: "/api" });
   server.register(recordAuthRoutes(app), { prefix: "/api" });
   server.register(batchRoutes(app), { prefix: "/api" });
+  server.register(openApiRoutes(app), { prefix: "/api" });
   server.register(dashboardRoutes(opts.dashboardDir));
   return server;
 }

@@ -2,8 +2,8 @@ import type { Shape } from "../tools/goJson.js";
 import { fieldError, type FieldErrors } from "../tools/errors.js";
 
 /**
- * Settings groups Cairn adds beyond PocketBase v0.22 (named and shaped as in later PocketBase
- * versions, so their data directories read the same). Both are off by default; a v0.22 data
+ * Settings groups Cairn adds beyond PocketBase v0.22 (batch and rateLimits named and shaped as
+ * in later PocketBase versions, so their data directories read the same; openApi is Cairn's). Both are off by default; a v0.22 data
  * directory has neither key and gets these defaults.
  */
 
@@ -33,14 +33,21 @@ export interface RateLimitsConfig {
   rules: RateLimitRule[];
 }
 
+export interface OpenApiConfig {
+  /** Serve `GET /api/openapi.json` to everybody (admins only when false). */
+  public: boolean;
+}
+
 export const EXTENSION_SHAPE: Shape = {
   batch: { enabled: "bool", maxRequests: "int", timeout: "int", maxBodySize: "int" },
   rateLimits: { enabled: "bool", rules: "objectList" },
+  openApi: { public: "bool" },
 };
 
-export const extensionDefaults = (): { batch: BatchConfig; rateLimits: RateLimitsConfig } => ({
+export const extensionDefaults = (): { batch: BatchConfig; rateLimits: RateLimitsConfig; openApi: OpenApiConfig } => ({
   batch: { enabled: false, maxRequests: 50, timeout: 3, maxBodySize: 0 },
   rateLimits: { enabled: false, rules: [] },
+  openApi: { public: false },
 });
 
 const required = () => fieldError("validation_required", "Cannot be blank.");

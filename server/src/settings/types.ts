@@ -1,4 +1,4 @@
-import type { BatchConfig, RateLimitsConfig } from "./extensions.js";
+import type { BatchConfig, OpenApiConfig, RateLimitsConfig } from "./extensions.js";
 
 export interface EmailTemplate {
   body: string;
@@ -61,6 +61,8 @@ export interface Settings {
   batch: BatchConfig;
   /** Beyond v0.22: request rate limits (settings/extensions.ts). */
   rateLimits: RateLimitsConfig;
+  /** Beyond v0.22: who may read `GET /api/openapi.json`. */
+  openApi: OpenApiConfig;
   adminAuthToken: TokenConfig;
   adminPasswordResetToken: TokenConfig;
   adminFileToken: TokenConfig;
