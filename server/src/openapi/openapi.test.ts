@@ -102,6 +102,47 @@ describe("GET /api/openapi.json", () => {
     expect(ajv.validate({ $ref: "doc#/components/schemas/everythingRecord" }, { ...full, status: "nope" })).toBe(false);
   });
 
+  it("every record operation of a collection answers as its operation in the document says", async () => {
+    const d = (await doc()) as unknown as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }>; $ref?: string }> }>> };
+    const ajv = new Ajv2020({ strict: false });
+    ajv.addSchema(d, "doc");
+    const pointer = (p: string) => p.replace(/~/g, "~0").replace(/\//g, "~1");
+    // Checks an answer against the schema the document gives for that path, method and status.
+    const conforms = (route: string, method: string, status: number, body: unknown) => {
+      const declared = d.paths[route]?.[method]?.responses[String(status)];
+      expect(declared, `${method} ${route} ${status} is documented`).toBeDefined();
+      // Shared answers (errors) are references into components.responses.
+      const at = declared!.$ref ? declared!.$ref.slice(1) : `/paths/${pointer(route)}/${method}/responses/${status}`;
+      const resolved = declared!.$ref ? (d as unknown as { components: { responses: Record<string, { content?: unknown }> } }).components.responses[at.split("/").pop()!] : declared;
+      if (!resolved!.content) return expect(body).toBeNull();
+      const schemaRef = `doc#${at}/content/application~1json/schema`;
+      const valid = ajv.validate({ $ref: schemaRef }, body);
+      expect(ajv.errors ?? [], `${method} ${route}`).toEqual([]);
+      expect(valid).toBe(true);
+    };
+    const base = "/api/collections/everything/records";
+    const created = await call(cairn, { method: "POST", path: base, token, body: { title: "contract", status: "published", labels: ["b"] } });
+    conforms(base, "post", created.status, created.body);
+    const id = (created.body as { id: string }).id;
+    const listed = await call(cairn, { path: `${base}?filter=${encodeURIComponent(`id='${id}'`)}`, token });
+    conforms(base, "get", listed.status, listed.body);
+    const viewed = await call(cairn, { path: `${base}/${id}`, token });
+    conforms(`${base}/{id}`, "get", viewed.status, viewed.body);
+    const updated = await call(cairn, { method: "PATCH", path: `${base}/${id}`, token, body: { score: 7 } });
+    conforms(`${base}/{id}`, "patch", updated.status, updated.body);
+    const refused = await call(cairn, { method: "PATCH", path: `${base}/${id}`, token, body: { status: "nope" } });
+    conforms(`${base}/{id}`, "patch", refused.status, refused.body);
+    const deleted = await call(cairn, { method: "DELETE", path: `${base}/${id}`, token });
+    conforms(`${base}/{id}`, "delete", deleted.status, deleted.body);
+    const gone = await call(cairn, { path: `${base}/${id}`, token });
+    conforms(`${base}/{id}`, "get", gone.status, gone.body);
+    await call(cairn, { method: "POST", path: "/api/collections/members/records", body: { email: "c@example.com", password: "12345678", passwordConfirm: "12345678" } });
+    const signIn = await call(cairn, { method: "POST", path: "/api/collections/members/auth-with-password", body: { identity: "c@example.com", password: "12345678" } });
+    conforms("/api/collections/members/auth-with-password", "post", signIn.status, signIn.body);
+    const badSignIn = await call(cairn, { method: "POST", path: "/api/collections/members/auth-with-password", body: { identity: "c@example.com", password: "wrong-one" } });
+    conforms("/api/collections/members/auth-with-password", "post", badSignIn.status, badSignIn.body);
+  });
+
   it("follows collection changes at once", async () => {
     await call(cairn, { method: "POST", path: "/api/collections", token, body: { name: "later", type: "base", schema: [{ name: "x", type: "bool" }] } });
     expect((await doc()).paths["/api/collections/later/records"]).toBeDefined();
