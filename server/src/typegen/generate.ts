@@ -35,7 +35,24 @@ function isMultiple(f: Field): boolean {
   return false;
 }
 
-const optionsName = (c: TypegenCollection, f: Field) => `${typeName(c.name)}${typeName(f.name)}Options`;
+/** Each collection's type name; names that would clash (`user_profiles`, `userProfiles`) get 2, 3, ... */
+function typeNames(collections: readonly TypegenCollection[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const c of collections) {
+    const base = typeName(c.name);
+    let name = base;
+    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
+    taken.add(name);
+    out.set(c.id, name);
+  }
+  return out;
+}
+
+// Set by generateTypes for the run in progress (generation is synchronous, so runs never overlap).
+let names = new Map<string, string>();
+const T = (c: TypegenCollection) => names.get(c.id) ?? typeName(c.name);
+const optionsName = (c: TypegenCollection, f: Field) => `${T(c)}${typeName(f.name)}Options`;
 
 /** The TypeScript type of a field's value as records carry it. */
 function valueType(c: TypegenCollection, f: Field): string {
@@ -73,14 +90,14 @@ function expandType(c: TypegenCollection, byId: Map<string, TypegenCollection>):
   if (!rels.length) return "never";
   const parts = rels.map((f) => {
     const target = byId.get(String(opt(f).collectionId));
-    const t = target ? `${typeName(target.name)}Response` : "RecordModel";
+    const t = target ? `${T(target)}Response` : "RecordModel";
     return `  ${key(f.name)}?: ${t}${isMultiple(f) ? "[]" : ""};`;
   });
   return `{\n${parts.join("\n")}\n}`;
 }
 
 function collectionTypes(c: TypegenCollection, byId: Map<string, TypegenCollection>): string {
-  const T = typeName(c.name);
+  const name = T(c);
   const auth = c.type === "auth";
   const view = c.type === "view";
   const lines: string[] = [`// ${c.name} (${c.type})`];
@@ -90,18 +107,18 @@ function collectionTypes(c: TypegenCollection, byId: Map<string, TypegenCollecti
     lines.push(`export type ${optionsName(c, f)} = ${values.length ? values.join(" | ") : "string"};`);
   }
   const fields = c.schema.map((f) => `  ${key(f.name)}: ${valueType(c, f)};`);
-  lines.push(`export interface ${T}Record {\n${fields.join("\n")}${fields.length ? "\n" : ""}}`);
-  lines.push(`export type ${T}Expand = ${expandType(c, byId)};`);
+  lines.push(`export interface ${name}Record {\n${fields.join("\n")}${fields.length ? "\n" : ""}}`);
+  lines.push(`export type ${name}Expand = ${expandType(c, byId)};`);
   const system = auth ? "AuthSystemFields" : view ? "ViewSystemFields" : "BaseSystemFields";
-  lines.push(`export type ${T}Response<TExpand = ${T}Expand> = ${T}Record & ${system}<TExpand>;`);
+  lines.push(`export type ${name}Response<TExpand = ${name}Expand> = ${name}Record & ${system}<TExpand>;`);
   if (!view) {
     const input = c.schema.map((f) => `  ${key(f.name)}${f.required ? "" : "?"}: ${inputType(c, f)};`);
     const authInput = auth
       ? ["  username?: string;", "  email?: string;", "  emailVisibility?: boolean;", "  verified?: boolean;", "  password: string;", "  passwordConfirm: string;"]
       : [];
-    lines.push(`export interface ${T}Create {\n  id?: RecordIdString;\n${[...authInput, ...input].join("\n")}\n}`);
+    lines.push(`export interface ${name}Create {\n  id?: RecordIdString;\n${[...authInput, ...input].join("\n")}\n}`);
     const update = auth ? ` & { oldPassword?: string }` : "";
-    lines.push(`export type ${T}Update = Partial<Omit<${T}Create, "id">>${update};`);
+    lines.push(`export type ${name}Update = Partial<Omit<${name}Create, "id">>${update};`);
   }
   return lines.join("\n");
 }
@@ -143,15 +160,16 @@ export interface AuthSystemFields<TExpand = unknown> extends BaseSystemFields<TE
 export function generateTypes(collections: readonly TypegenCollection[]): string {
   const sorted = [...collections].sort((a, b) => a.name.localeCompare(b.name));
   const byId = new Map(sorted.map((c) => [c.id, c]));
-  const names = sorted.map((c) => `  ${key(typeName(c.name))}: ${literal(c.name)},`);
+  names = typeNames(sorted);
+  const entries = sorted.map((c) => `  ${key(T(c))}: ${literal(c.name)},`);
   const parts = [
     HEADER,
-    `export const Collections = {\n${names.join("\n")}\n} as const;`,
+    `export const Collections = {\n${entries.join("\n")}\n} as const;`,
     ...sorted.map((c) => collectionTypes(c, byId)),
-    `export interface CollectionRecords {\n${sorted.map((c) => `  ${key(c.name)}: ${typeName(c.name)}Record;`).join("\n")}\n}`,
-    `export interface CollectionResponses {\n${sorted.map((c) => `  ${key(c.name)}: ${typeName(c.name)}Response;`).join("\n")}\n}`,
+    `export interface CollectionRecords {\n${sorted.map((c) => `  ${key(c.name)}: ${T(c)}Record;`).join("\n")}\n}`,
+    `export interface CollectionResponses {\n${sorted.map((c) => `  ${key(c.name)}: ${T(c)}Response;`).join("\n")}\n}`,
     `/** The SDK client with each collection's records typed: \`pb.collection("posts").getList()\`. */\nexport type TypedPocketBase = PocketBase & {\n${sorted
-      .map((c) => `  collection(idOrName: ${literal(c.name)}): RecordService<${typeName(c.name)}Response>;`)
+      .map((c) => `  collection(idOrName: ${literal(c.name)}): RecordService<${T(c)}Response>;`)
       .join("\n")}\n  collection(idOrName: string): RecordService<RecordModel>;\n};`,
   ];
   return parts.join("\n\n") + "\n";

@@ -7,7 +7,7 @@ import { adminToken, call } from "../../test/support/client.js";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, cairnDataDir, cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
 import { everyFieldType } from "../../test/support/fieldTypes.js";
 import { startCairn, type RunningCairn } from "../../test/support/servers.js";
-import { typeName } from "./generate.js";
+import { generateTypes, typeName } from "./generate.js";
 
 const run = promisify(execFile);
 const SERVER_DIR = path.resolve(import.meta.dirname, "../..");
@@ -130,5 +130,17 @@ describe("cairn typegen", () => {
     expect(typeName("user_profiles")).toBe("UserProfiles");
     expect(typeName("odd-name_2")).toBe("OddName2");
     expect(typeName("2fa")).toBe("C2fa");
+  });
+
+  it("gives clashing names distinct types", () => {
+    const text = generateTypes([
+      { id: "a", name: "user_profiles", type: "base", schema: [] },
+      { id: "b", name: "userProfiles", type: "base", schema: [{ name: "owner", type: "relation", required: false, options: { collectionId: "a", maxSelect: 1 } }] },
+    ]);
+    expect(text).toContain("export interface UserProfilesRecord {");
+    expect(text).toContain("export interface UserProfiles2Record {");
+    const typeOf = (name: string) => new RegExp(`collection\\(idOrName: "${name}"\\): RecordService<(\\w+)Response>`).exec(text)?.[1];
+    expect([typeOf("user_profiles"), typeOf("userProfiles")].sort()).toEqual(["UserProfiles", "UserProfiles2"]);
+    expect(text).toContain(`  owner?: ${typeOf("user_profiles")}Response;`);
   });
 });
