@@ -22,6 +22,9 @@ import { endpointOverridesFromEnv, type EndpointOverrides } from "./auth/oauth2/
 import { ExternalAuths } from "./records/externalAuths.js";
 import { OAuth2Login } from "./records/oauth2Login.js";
 import { LoginAlerts } from "./records/loginAlert.js";
+import { BatchService } from "./batch/service.js";
+import { RateLimiter } from "./ratelimit/limiter.js";
+import { OpenApiService } from "./openapi/service.js";
 
 export interface AppOptions {
   /** The data directory holding data.db, logs.db and storage/. */
@@ -64,6 +67,12 @@ export interface App {
   readonly backups: BackupService;
   /** Realtime (SSE) clients and their subscriptions, fed by the event bus. */
   readonly realtime: RealtimeService;
+  /** Transactional record batches (`POST /api/batch`). */
+  readonly batch: BatchService;
+  /** Request rate limits from the settings (checked by the HTTP layer). */
+  readonly rateLimits: RateLimiter;
+  /** The OpenAPI document of the API as it stands. */
+  readonly openApi: OpenApiService;
   /** Flushes pending logs and closes the databases. Safe to call twice. */
   close(): Promise<void>;
   /**
@@ -135,6 +144,10 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
   const externalAuths = new ExternalAuths({ db, collections, events, records, recordAuth });
   const oauth2Login = new OAuth2Login({ db, collections, settings, records, recordAuth, events, oauth2Endpoints }, externalAuths);
   const loginAlerts: LoginAlerts = new LoginAlerts({ settings, mailer, records }, externalAuths);
+  const batch = new BatchService({ db, collections, files, events, settings, dev });
+  const rateLimits = new RateLimiter(settings.get().rateLimits);
+  settings.onChange((s) => rateLimits.configure(s.rateLimits));
+  const openApi = new OpenApiService({ collections, settings, events });
   let closed = false;
   return {
     dataDir,
@@ -155,6 +168,9 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
     oauth2Endpoints,
     events,
     realtime,
+    batch,
+    rateLimits,
+    openApi,
     async close() {
       if (closed) return;
       closed = true;

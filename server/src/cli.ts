@@ -15,6 +15,7 @@ Usage:
 Available Commands:
   serve       Starts the web server (default to 127.0.0.1:8090)
   admin       Manages admin accounts (create, update, delete)
+  typegen     Writes TypeScript types for the collections (see cairn typegen --help)
 
 Flags:
       --dir string    the data directory (default "cairn_data")
@@ -38,7 +39,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const [command, ...rest] = positionals;
-  if (!command || flags.h || flags.help) {
+  if (!command || ((flags.h || flags.help) && command !== "typegen")) {
     out(HELP);
     return command ? 0 : flags.h || flags.help ? 0 : 1;
   }
@@ -70,6 +71,10 @@ async function main(argv: string[]): Promise<number> {
       } finally {
         await app.close();
       }
+    }
+    case "typegen": {
+      const { typegenCommand } = await import("./cli/typegen.js");
+      return typegenCommand(flags, out);
     }
     default:
       out(`Error: unknown command "${command}" for "cairn"\n\n${HELP}`);

@@ -8,6 +8,9 @@ import type { Upload } from "../records/form.js";
 import type { SubmittedBody } from "../records/service.js";
 import { uploadLimits } from "../records/uploadLimits.js";
 import { INVALID_BODY } from "./body.js";
+import { ApiError } from "../tools/errors.js";
+
+const LOAD_MESSAGE = "Failed to load the submitted data due to invalid formatting.";
 import { parseJsonStrict } from "../tools/json.js";
 import { readMultipart, type ParsedMultipart } from "./multipart.js";
 
@@ -77,6 +80,35 @@ export async function withRecordBody<T>(body: unknown, files: FilesService, c: C
 
 /** Values and uploads of a multipart form, with `@jsonPayload` merged over the values. */
 function formBody(form: ParsedMultipart): SubmittedBody {
+  const uploads = form.files.map((f): [string, Upload] => [
+    f.field,
+    { originalName: uploadBaseName(f.filename), data: f.spooled.file, size: f.spooled.size, head: f.spooled.head },
+  ]);
+  return assembleForm(form.values, uploads);
+}
+
+/**
+ * A multipart body already held in memory (a batch request's part): its values and uploads
+ * (as buffers). Record requests stream instead (decodeRecordBody).
+ */
+export async function decodeMultipart(contentType: string, raw: Buffer): Promise<SubmittedBody> {
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(raw), { headers: { "content-type": contentType } }).formData();
+  } catch {
+    throw new ApiError(400, LOAD_MESSAGE);
+  }
+  const values: [string, string][] = [];
+  const uploads: [string, Upload][] = [];
+  for (const [key, value] of form.entries()) {
+    if (typeof value === "string") values.push([key, value]);
+    else if (value.name !== "") uploads.push([key, { originalName: uploadBaseName(value.name), data: Buffer.from(await value.arrayBuffer()) }]);
+  }
+  return assembleForm(values, uploads);
+}
+
+/** Form values (with `@jsonPayload` merged over them) and uploads by field. */
+function assembleForm(values: [string, string][], uploads: [string, Upload][]): SubmittedBody {
   const files = new Map<string, Upload[]>();
   const data: Record<string, unknown> = {};
   const add = (k: string, v: unknown) => {
@@ -85,15 +117,11 @@ function formBody(form: ParsedMultipart): SubmittedBody {
     else data[k] = [data[k], v];
   };
   let payload: string | undefined;
-  for (const [key, value] of form.values) {
+  for (const [key, value] of values) {
     if (key === "@jsonPayload") payload = value;
     else add(key, value);
   }
-  for (const f of form.files) {
-    const list = files.get(f.field) ?? [];
-    list.push({ originalName: uploadBaseName(f.filename), data: f.spooled.file, size: f.spooled.size, head: f.spooled.head });
-    files.set(f.field, list);
-  }
+  for (const [field, upload] of uploads) files.set(field, [...(files.get(field) ?? []), upload]);
   if (payload !== undefined) {
     // A payload that is not a JSON object is ignored, as the reference does.
     let parsed: unknown;

@@ -20,6 +20,10 @@ import { recordOAuth2Routes } from "./routes/recordOAuth2.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
 import { backupRoutes } from "./routes/backups.js";
 import { realtimeRoutes } from "./routes/realtime.js";
+import { batchRoutes } from "./routes/batch.js";
+import { openApiRoutes } from "./routes/openapi.js";
+import { registerWriteGate } from "./writeGate.js";
+import { registerRateLimit } from "./rateLimit.js";
 import "./context.js";
 
 export interface ServerOptions {
@@ -71,6 +75,8 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
     req.auth = await resolveAuth(app, req.headers.authorization);
   });
   registerRequestLog(server, app);
+  registerRateLimit(server, app);
+  registerWriteGate(server, app);
 
   server.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     req.apiError = err;
@@ -102,6 +108,8 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   server.register(backupRoutes(app), { prefix: "/api" });
   server.register(realtimeRoutes(app), { prefix: "/api" });
   server.register(recordOAuth2Routes(app), { prefix: "/api" });
+  server.register(batchRoutes(app), { prefix: "/api" });
+  server.register(openApiRoutes(app), { prefix: "/api" });
   server.register(dashboardRoutes(opts.dashboardDir));
   return server;
 }

@@ -1,5 +1,6 @@
 import { randomString } from "../tools/random.js";
 import type { Settings } from "./types.js";
+import { extensionDefaults } from "./extensions.js";
 
 export const OAUTH2_PROVIDERS = [
   "google", "facebook", "github", "gitlab", "discord", "twitter", "microsoft", "spotify", "kakao", "twitch",
@@ -58,6 +59,7 @@ export function defaultSettings(): Settings {
     smtp: { enabled: false, host: "smtp.example.com", port: 587, username: "", password: "", authMethod: "", tls: false, localName: "" },
     s3: s3Defaults(),
     backups: { cron: "", cronMaxKeep: 3, s3: s3Defaults() },
+    ...extensionDefaults(),
   };
   for (const [key, duration] of TOKEN_SETTINGS) s[key] = { secret: randomString(50), duration };
   s.emailAuth = { enabled: false, exceptDomains: null, onlyDomains: null, minPasswordLength: 0 };

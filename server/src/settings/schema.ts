@@ -1,5 +1,6 @@
 import { OAUTH2_PROVIDERS, TOKEN_SETTINGS } from "./defaults.js";
 import type { Shape } from "../tools/goJson.js";
+import { EXTENSION_SHAPE } from "./extensions.js";
 
 /** The declared settings fields and their JSON types, in the reference's key order. */
 
@@ -52,6 +53,7 @@ export const SETTINGS_SHAPE: Shape = {
   },
   s3: S3,
   backups: { cron: "string", cronMaxKeep: "int", s3: S3 },
+  ...EXTENSION_SHAPE,
   ...Object.fromEntries(TOKEN_SETTINGS.map(([key]) => [key, TOKEN])),
   emailAuth: { enabled: "bool", exceptDomains: "stringList", onlyDomains: "stringList", minPasswordLength: "int" },
   ...Object.fromEntries(OAUTH2_PROVIDERS.map((p) => [`${p}Auth`, PROVIDER])),

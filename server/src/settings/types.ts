@@ -1,3 +1,5 @@
+import type { BatchConfig, OpenApiConfig, RateLimitsConfig } from "./extensions.js";
+
 export interface EmailTemplate {
   body: string;
   subject: string;
@@ -55,6 +57,12 @@ export interface Settings {
   };
   s3: S3Config;
   backups: { cron: string; cronMaxKeep: number; s3: S3Config };
+  /** Beyond v0.22: the transactional batch API (settings/extensions.ts). */
+  batch: BatchConfig;
+  /** Beyond v0.22: request rate limits (settings/extensions.ts). */
+  rateLimits: RateLimitsConfig;
+  /** Beyond v0.22: who may read `GET /api/openapi.json`. */
+  openApi: OpenApiConfig;
   adminAuthToken: TokenConfig;
   adminPasswordResetToken: TokenConfig;
   adminFileToken: TokenConfig;

@@ -153,7 +153,7 @@ describe("redaction", () => {
     for (const [key] of TOKEN_SETTINGS) expect(out[key].secret).toBe(REDACTED);
     expect(out.smtp.username).toBe("");
     expect(out.s3.accessKey).toBe("");
-    expect(Object.keys(out)).toHaveLength(14 + OAUTH2_PROVIDERS.length);
+    expect(Object.keys(out)).toHaveLength(17 + OAUTH2_PROVIDERS.length); // 14 reference groups + batch, rateLimits, openApi
     expect(JSON.stringify(out)).not.toMatch(/smtp-pass|s3-secret|google-secret/);
   });
 

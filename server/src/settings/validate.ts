@@ -1,5 +1,6 @@
 import { FE, fieldError, type FieldError, type FieldErrors } from "../tools/errors.js";
 import { cronError } from "./cron.js";
+import { extensionErrors } from "./extensions.js";
 import { OAUTH2_PROVIDERS, TOKEN_SETTINGS } from "./defaults.js";
 import { isEmailFormat, isHost, isUrl } from "../tools/formats.js";
 import type { EmailTemplate, OAuth2ProviderConfig, S3Config, Settings, TokenConfig } from "./types.js";
@@ -122,6 +123,7 @@ export function validateSettings(s: Settings): FieldErrors | null {
       }),
     ],
   };
+  Object.assign(groups, extensionErrors(s));
   for (const [key] of TOKEN_SETTINGS) groups[key] = [tokenErrors(s[key])];
   for (const p of OAUTH2_PROVIDERS) groups[`${p}Auth`] = [providerErrors(s[`${p}Auth`] as OAuth2ProviderConfig)];
   return fieldErrors(groups);

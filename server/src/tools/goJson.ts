@@ -131,8 +131,11 @@ export function parseFirstJsonValue(text: string): JsonValue {
 
 // ---------------------------------------------------------------- typed decoding
 
-/** `freeObject`: any JSON object, kept as plain values (e.g. the free-form `createData` of an OAuth2 sign-in). */
-export type FieldKind = "string" | "int" | "bool" | "stringList" | "nullableBool" | "freeObject" | Shape;
+/**
+ * `freeObject`: any JSON object, kept as plain values (e.g. the free-form `createData` of an OAuth2 sign-in);
+ * `objectList`: a list of JSON objects taken as plain values (their fields are checked by validation).
+ */
+export type FieldKind = "string" | "int" | "bool" | "stringList" | "nullableBool" | "freeObject" | "objectList" | Shape;
 export interface Shape {
   readonly [field: string]: FieldKind;
 }
@@ -190,7 +193,7 @@ function decodeField(kind: FieldKind, current: unknown, v: JsonValue): unknown {
     case "freeObject":
       if (v === null) return current;
       if (!(v instanceof JsonObject)) throw new LoadError("expected an object");
-      return plainValue(v);
+      return plainJson(v);
     case "stringList":
       if (v === null) return null;
       if (!Array.isArray(v)) throw new LoadError("expected a list");
@@ -199,14 +202,18 @@ function decodeField(kind: FieldKind, current: unknown, v: JsonValue): unknown {
         if (typeof item !== "string") throw new LoadError("expected a string");
         return item;
       });
+    case "objectList":
+      if (v === null) return [];
+      if (!Array.isArray(v) || !v.every((item) => item instanceof JsonObject)) throw new LoadError("expected a list of objects");
+      return v.map(plainJson);
   }
 }
 
-/** A decoded JSON value as plain JavaScript (later duplicate keys win, numbers as numbers). */
-export function plainValue(v: JsonValue): unknown {
+/** A decoded JSON value as plain JS (numbers as numbers, objects with the last duplicate winning). */
+export function plainJson(v: JsonValue): unknown {
   if (v instanceof JsonNumber) return Number(v.lexeme);
-  if (v instanceof JsonObject) return Object.fromEntries(v.entries.map(([k, x]) => [k, plainValue(x)]));
-  if (Array.isArray(v)) return v.map(plainValue);
+  if (v instanceof JsonObject) return Object.fromEntries(v.entries.map(([k, x]) => [k, plainJson(x)]));
+  if (Array.isArray(v)) return v.map(plainJson);
   return v;
 }
 
@@ -230,7 +237,7 @@ export function normalize(shape: Shape, defaults: Obj, raw: unknown): { value: O
       if (Object.keys(sub.extras).length) extras[field] = sub.extras;
       continue;
     }
-    value[field] = fits(kind, v) ? (Array.isArray(v) ? [...v] : v) : def;
+    value[field] = fits(kind, v) ? (Array.isArray(v) ? structuredClone(v) : v) : def;
   }
   for (const [k, v] of Object.entries(src)) if (!Object.hasOwn(shape, k)) extras[k] = v;
   return { value, extras };
@@ -250,6 +257,8 @@ function fits(kind: Exclude<FieldKind, Shape>, v: unknown): boolean {
       return v === null || (Array.isArray(v) && v.every((x) => typeof x === "string"));
     case "freeObject":
       return isPlainObject(v);
+    case "objectList":
+      return Array.isArray(v) && v.every(isPlainObject);
   }
 }
 
@@ -258,7 +267,7 @@ export function project(shape: Shape, value: Obj): Obj {
   const out: Obj = {};
   for (const [field, kind] of Object.entries(shape)) {
     const v = value[field];
-    out[field] = typeof kind === "object" ? project(kind, isPlainObject(v) ? v : {}) : Array.isArray(v) ? [...v] : v;
+    out[field] = typeof kind === "object" ? project(kind, isPlainObject(v) ? v : {}) : Array.isArray(v) ? structuredClone(v) : v;
   }
   return out;
 }

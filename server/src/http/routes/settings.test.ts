@@ -68,7 +68,7 @@ describe("GET /api/settings", () => {
     const { status, body } = await send("GET", "/api/settings");
     expect(status).toBe(200);
     expect(Object.keys(body!)).toEqual([
-      "meta", "logs", "smtp", "s3", "backups", ...TOKEN_SETTINGS.map(([k]) => k), "emailAuth", ...OAUTH2_PROVIDERS.map((p) => `${p}Auth`),
+      "meta", "logs", "smtp", "s3", "backups", "batch", "rateLimits", "openApi", ...TOKEN_SETTINGS.map(([k]) => k), "emailAuth", ...OAUTH2_PROVIDERS.map((p) => `${p}Auth`),
     ]);
     expect(body!.smtp.password).toBe("******");
     expect(body!.githubAuth.clientSecret).toBe("******");

@@ -1,0 +1,288 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AppEvent } from "../events/bus.js";
+import { adminToken, call, type Answer } from "../../test/support/client.js";
+import { cairnDataDir, cleanupTempDirs } from "../../test/support/dataDirs.js";
+import { startCairn, type RunningCairn } from "../../test/support/servers.js";
+
+type Rec = { id: string; [k: string]: unknown };
+type Failure = { code: number; message: string; data: { requests: Record<string, { code: string; message: string; response: { code: number; message: string; data: Record<string, unknown> } }> } };
+
+describe("POST /api/batch", () => {
+  let cairn: RunningCairn;
+  let token: string;
+  const events: { event: AppEvent; inTransaction: boolean }[] = [];
+
+  const batch = (requests: unknown, auth: string | undefined = token): Promise<Answer> =>
+    call(cairn, { method: "POST", path: "/api/batch", token: auth, body: { requests } });
+  const settings = (batchSettings: Record<string, unknown>) => call(cairn, { method: "PATCH", path: "/api/settings", token, body: { batch: batchSettings } });
+  const count = (table: string) => (cairn.app.db.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n;
+  const create = async (collection: string, body: unknown) =>
+    (await call(cairn, { method: "POST", path: `/api/collections/${collection}/records`, token, body })).body as Rec;
+
+  beforeAll(async () => {
+    cairn = await startCairn(await cairnDataDir());
+    token = await adminToken(cairn);
+    cairn.app.events.on("*", (event) => events.push({ event, inTransaction: cairn.app.db.inTransaction }));
+    const posts = await call(cairn, {
+      method: "POST",
+      path: "/api/collections",
+      token,
+      body: {
+        name: "posts",
+        type: "base",
+        schema: [
+          { name: "title", type: "text", required: true, options: { min: 2 } },
+          { name: "doc", type: "file", options: { maxSelect: 1, maxSize: 100000 } },
+        ],
+        listRule: "",
+        viewRule: "",
+        createRule: "",
+        updateRule: "",
+        deleteRule: "",
+      },
+    });
+    const postsId = (posts.body as Rec).id;
+    await call(cairn, {
+      method: "POST",
+      path: "/api/collections",
+      token,
+      body: {
+        name: "comments",
+        type: "base",
+        schema: [
+          { name: "text", type: "text" },
+          { name: "post", type: "relation", options: { collectionId: postsId, maxSelect: 1, cascadeDelete: false } },
+        ],
+        listRule: "",
+        viewRule: "",
+        createRule: "",
+        updateRule: "",
+        deleteRule: "",
+      },
+    });
+    // Guests may not create here (admins-only rule).
+    await call(cairn, { method: "POST", path: "/api/collections", token, body: { name: "locked", type: "base", schema: [{ name: "text", type: "text" }] } });
+    await call(cairn, { method: "POST", path: "/api/collections", token, body: { name: "members", type: "auth", schema: [], createRule: "" } });
+  });
+
+  afterAll(async () => {
+    await cairn.stop();
+    cleanupTempDirs();
+  });
+
+  it("is off by default: 403", async () => {
+    const res = await batch([{ method: "POST", url: "/api/collections/posts/records", body: { title: "no" } }]);
+    expect(res.status).toBe(403);
+    expect(res.body).toEqual({ code: 403, message: "Batch requests are not allowed.", data: {} });
+    expect(count("posts")).toBe(0);
+  });
+
+  it("settings: defaults are reported and validated", async () => {
+    const view = await call(cairn, { path: "/api/settings", token });
+    expect((view.body as { batch: unknown }).batch).toEqual({ enabled: false, maxRequests: 50, timeout: 3, maxBodySize: 0 });
+    const bad = await settings({ enabled: true, maxRequests: 0, timeout: -1 });
+    expect(bad.status).toBe(400);
+    expect((bad.body as { data: unknown }).data).toEqual({
+      batch: { maxRequests: { code: "validation_required", message: "Cannot be blank." }, timeout: { code: "validation_min_greater_equal_than_required", message: "Must be no less than 1." } },
+    });
+    const ok = await settings({ enabled: true, maxRequests: 5, timeout: 3, maxBodySize: 0 });
+    expect(ok.status).toBe(200);
+  });
+
+  it("runs creates, updates, upserts and deletes across collections in one go; events only after the commit", async () => {
+    const p1 = await create("posts", { title: "first" });
+    const c1 = await create("comments", { text: "old", post: p1.id });
+    events.length = 0;
+    const res = await batch([
+      { method: "POST", url: "/api/collections/posts/records", body: { id: "batchpost000001", title: "made in batch" } },
+      { method: "POST", url: "/api/collections/comments/records?expand=post", body: { text: "hi", post: "batchpost000001" } },
+      { method: "PATCH", url: `/api/collections/posts/records/${p1.id}?fields=id,title`, body: { title: "changed" } },
+      { method: "DELETE", url: `/api/collections/comments/records/${c1.id}` },
+      { method: "PUT", url: "/api/collections/posts/records", body: { id: p1.id, title: "upserted" } },
+    ]);
+    expect(res.status).toBe(200);
+    const results = res.body as { status: number; body: Rec | null }[];
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200, 204, 200]);
+    expect(results[0].body).toMatchObject({ id: "batchpost000001", title: "made in batch", collectionName: "posts" });
+    expect((results[1].body!.expand as { post: Rec }).post.title).toBe("made in batch");
+    expect(results[2].body).toEqual({ id: p1.id, title: "changed" });
+    expect(results[3].body).toBeNull();
+    expect(results[4].body).toMatchObject({ id: p1.id, title: "upserted" });
+    expect(count("comments")).toBe(1);
+    expect(cairn.app.records.find(cairn.app.collections.find("posts")!, p1.id)!.title).toBe("upserted");
+    const summary = events.map((e) => `${e.event.type} ${"collection" in e.event ? e.event.collection.name : ""}`);
+    expect(summary).toEqual(["record.create posts", "record.create comments", "record.update posts", "record.delete comments", "record.update posts"]);
+    expect(events.every((e) => !e.inTransaction)).toBe(true);
+  });
+
+  it("upsert without an existing id creates", async () => {
+    const res = await batch([{ method: "PUT", url: "/api/collections/posts/records", body: { id: "upsertnew000001", title: "fresh" } }]);
+    expect(res.status).toBe(200);
+    expect((res.body as { body: Rec }[])[0].body.id).toBe("upsertnew000001");
+  });
+
+  it("a rule refusal in the middle rolls everything back and names the request", async () => {
+    const before = { posts: count("posts"), locked: count("locked") };
+    events.length = 0;
+    const res = await batch(
+      [
+        { method: "POST", url: "/api/collections/posts/records", body: { title: "guest one" } },
+        { method: "POST", url: "/api/collections/locked/records", body: { text: "nope" } },
+        { method: "POST", url: "/api/collections/posts/records", body: { title: "guest two" } },
+      ],
+      "",
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      code: 400,
+      message: "Batch transaction failed.",
+      data: { requests: { "1": { code: "batch_request_failed", message: "Batch request failed.", response: { code: 403, message: "Only admins can perform this action.", data: {} } } } },
+    });
+    expect({ posts: count("posts"), locked: count("locked") }).toEqual(before);
+    expect(events).toEqual([]);
+  });
+
+  it("a validation failure reports the request's field errors; earlier writes are undone", async () => {
+    const before = count("posts");
+    const res = await batch([
+      { method: "POST", url: "/api/collections/posts/records", body: { title: "fine" } },
+      { method: "POST", url: "/api/collections/posts/records", body: { title: "x" } },
+    ]);
+    expect(res.status).toBe(400);
+    const failure = (res.body as Failure).data.requests["1"];
+    expect(failure.response.code).toBe(400);
+    expect(failure.response.data).toHaveProperty("title.code", "validation_min_text_constraint");
+    expect(count("posts")).toBe(before);
+  });
+
+  it("a missing record or collection fails with its 404", async () => {
+    const res = await batch([
+      { method: "POST", url: "/api/collections/posts/records", body: { title: "fine" } },
+      { method: "DELETE", url: "/api/collections/nope/records/abc" },
+    ]);
+    expect(res.status).toBe(400);
+    expect((res.body as Failure).data.requests["1"].response.code).toBe(404);
+  });
+
+  it("bad input is a 400 with nothing written", async () => {
+    await settings({ maxRequests: 10 });
+    const before = count("posts");
+    const notArray = await batch({ method: "POST" });
+    expect(notArray.status).toBe(400);
+    expect(notArray.body).toEqual({ code: 400, message: "Failed to load the submitted data due to invalid formatting.", data: {} });
+    const notObject = await call(cairn, { method: "POST", path: "/api/batch", token, rawBody: "[1]" });
+    expect(notObject.status).toBe(400);
+    const malformed = await call(cairn, { method: "POST", path: "/api/batch", token, rawBody: "{nope" });
+    expect(malformed.status).toBe(400);
+    const empty = await batch([]);
+    expect((empty.body as { data: unknown }).data).toEqual({ requests: { code: "validation_required", message: "Cannot be blank." } });
+    const mixed = await batch([
+      { method: "POST", url: "/api/collections/posts/records", body: { title: "would be fine" } },
+      { method: "GET", url: "/api/collections/posts/records" },
+      { method: "POST", url: "/api/settings", body: {} },
+      { method: "PATCH", url: "/api/collections/posts/records" },
+      { method: "POST", url: "https://elsewhere.example/api/collections/posts/records" },
+      "nonsense",
+    ]);
+    expect(mixed.status).toBe(400);
+    const data = (mixed.body as { data: { requests: Record<string, Record<string, { code: string }>> } }).data.requests;
+    expect(Object.keys(data)).toEqual(["1", "2", "3", "4", "5"]);
+    expect(data["1"].method.code).toBe("validation_in_invalid");
+    expect(data["2"].url.code).toBe("validation_invalid_batch_url");
+    expect(data["3"].method.code).toBe("validation_invalid_batch_method");
+    expect(data["4"].url.code).toBe("validation_invalid_batch_url");
+    expect(data["5"].method.code).toBe("validation_required");
+    const badBody = await batch([{ method: "POST", url: "/api/collections/posts/records", body: "text" }]);
+    expect((badBody.body as Failure).data.requests["0"].response.message).toBe("Failed to load the submitted data due to invalid formatting.");
+    expect(count("posts")).toBe(before);
+    await settings({ maxRequests: 5 });
+  });
+
+  it("enforces maxRequests and maxBodySize", async () => {
+    const six = Array.from({ length: 6 }, (_, i) => ({ method: "POST", url: "/api/collections/posts/records", body: { title: `n${i}` } }));
+    const tooMany = await batch(six);
+    expect(tooMany.status).toBe(400);
+    expect((tooMany.body as { data: unknown }).data).toEqual({ requests: { code: "validation_length_too_long", message: "The length must be no more than 5." } });
+    await settings({ maxBodySize: 200 });
+    const big = await batch([{ method: "POST", url: "/api/collections/posts/records", body: { title: "x".repeat(300) } }]);
+    expect(big.status).toBe(413);
+    await settings({ maxBodySize: 0 });
+  });
+
+  it("rolls back when the timeout passes (password hashing is slow)", async () => {
+    await settings({ timeout: 1, maxRequests: 10 });
+    const before = count("members");
+    const users = Array.from({ length: 10 }, (_, i) => ({
+      method: "POST",
+      url: "/api/collections/members/records",
+      body: { email: `m${i}@example.com`, password: "1234567890", passwordConfirm: "1234567890" },
+    }));
+    const started = Date.now();
+    const res = await batch(users, "");
+    // Each bcrypt hash (cost 12) takes well over 100 ms, so ten cannot fit in one second.
+    expect(Date.now() - started).toBeGreaterThan(1000);
+    expect(res.status).toBe(400);
+    const failed = (res.body as Failure).data.requests;
+    expect(Object.values(failed)[0].response.message).toBe("The batch transaction timed out.");
+    expect(count("members")).toBe(before);
+    await settings({ timeout: 3, maxRequests: 5 });
+  });
+
+  it("a request arriving while a batch runs waits, and is not lost when the batch rolls back", async () => {
+    const before = count("posts");
+    const slow = batch(
+      [
+        { method: "POST", url: "/api/collections/members/records", body: { email: "slow@example.com", password: "1234567890", passwordConfirm: "1234567890" } },
+        { method: "POST", url: "/api/collections/posts/records", body: { title: "x" } },
+      ],
+      "",
+    );
+    await new Promise((r) => setTimeout(r, 30)); // the batch is hashing the password now
+    const single = await call(cairn, { method: "POST", path: "/api/collections/posts/records", body: { title: "outside" } });
+    const res = await slow;
+    expect(res.status).toBe(400);
+    expect(single.status).toBe(200);
+    expect(count("posts")).toBe(before + 1);
+    expect(count("members")).toBe(0);
+  });
+
+  it("takes files as multipart: @jsonPayload plus requests.N.field parts", async () => {
+    const form = new FormData();
+    form.append(
+      "@jsonPayload",
+      JSON.stringify({
+        requests: [
+          { method: "POST", url: "/api/collections/posts/records", body: { title: "with file" } },
+          { method: "POST", url: "/api/collections/posts/records", body: { title: "no file" } },
+        ],
+      }),
+    );
+    form.append("requests.0.doc", new Blob(["hello batch"], { type: "text/plain" }), "note.txt");
+    const res = await fetch(`${cairn.url}/api/batch`, { method: "POST", headers: { authorization: token }, body: form });
+    expect(res.status).toBe(200);
+    const [withFile, without] = (await res.json()) as { body: Rec }[];
+    expect(String(withFile.body.doc)).toMatch(/^note_\w+\.txt$/);
+    expect(without.body.doc).toBe("");
+    const file = await fetch(`${cairn.url}/api/files/posts/${withFile.body.id}/${String(withFile.body.doc)}`);
+    expect(await file.text()).toBe("hello batch");
+  });
+
+  it("a rolled-back batch stores none of its files", async () => {
+    const form = new FormData();
+    form.append(
+      "@jsonPayload",
+      JSON.stringify({
+        requests: [
+          { method: "POST", url: "/api/collections/posts/records", body: { id: "rolledback00001", title: "with file" } },
+          { method: "POST", url: "/api/collections/posts/records", body: { title: "x" } },
+        ],
+      }),
+    );
+    form.append("requests.0.doc", new Blob(["gone"], { type: "text/plain" }), "gone.txt");
+    const res = await fetch(`${cairn.url}/api/batch`, { method: "POST", headers: { authorization: token }, body: form });
+    expect(res.status).toBe(400);
+    const postsId = cairn.app.collections.find("posts")!.id;
+    const { existsSync } = await import("node:fs");
+    expect(existsSync(`${cairn.app.dataDir}/storage/${postsId}/rolledback00001`)).toBe(false);
+  });
+});

@@ -1,0 +1,200 @@
+import { isAuth, isView, type CollectionModel, type RuleKey } from "../collections/model.js";
+import { multipartSchema, valueSchema, DATE_DESCRIPTION, type JsonSchema } from "./fieldSchemas.js";
+import { systemPaths } from "./systemPaths.js";
+
+export interface OpenApiDocument {
+  openapi: "3.1.0";
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  components: { securitySchemes: Record<string, unknown>; schemas: Record<string, JsonSchema>; responses: Record<string, unknown> };
+  security: Record<string, string[]>[];
+  paths: Record<string, Record<string, unknown>>;
+}
+
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const json = (schema: JsonSchema) => ({ "application/json": { schema } });
+const ok = (schema: JsonSchema, description = "OK") => ({ description, content: json(schema) });
+const errors = { "400": { $ref: "#/components/responses/BadRequest" }, "403": { $ref: "#/components/responses/Forbidden" }, "404": { $ref: "#/components/responses/NotFound" } };
+const noContent = { "204": { description: "Done." } };
+
+/** What a rule means for the caller, for the operation's description. */
+function ruleText(rule: string | null): string {
+  if (rule === null) return "Admins only.";
+  if (rule.trim() === "") return "Everybody (empty rule).";
+  return `API rule: \`${rule}\` (admins bypass it).`;
+}
+
+const queryParam = (name: string, schema: JsonSchema, description: string) => ({ name, in: "query", required: false, schema, description });
+const LIST_PARAMS = [
+  queryParam("page", { type: "integer", minimum: 1 }, "Page (1-based)."),
+  queryParam("perPage", { type: "integer", minimum: 1, maximum: 500 }, "Items per page (max 500)."),
+  queryParam("sort", { type: "string" }, "Sort fields, `-` for descending, e.g. `-created,title`."),
+  queryParam("filter", { type: "string" }, "Filter expression, e.g. `title ~ 'abc' && created > '2024-01-01'`."),
+  queryParam("skipTotal", { type: "boolean" }, "Skip counting (totalItems and totalPages are -1)."),
+];
+const SHAPE_PARAMS = [
+  queryParam("expand", { type: "string" }, "Relations to expand, e.g. `author,comments_via_post`."),
+  queryParam("fields", { type: "string" }, "Fields to return, e.g. `id,title,description:excerpt(200)`."),
+];
+const idParam = { name: "id", in: "path", required: true, schema: { type: "string" } };
+
+const schemaName = (c: CollectionModel, suffix: string) => `${c.name.replace(/[^A-Za-z0-9_.-]/g, "_")}${suffix}`;
+
+const AUTH_RECORD_FIELDS: Record<string, JsonSchema> = {
+  username: { type: "string" },
+  email: { type: "string", description: "Shown to admins, the owner, and everybody when emailVisibility is true." },
+  emailVisibility: { type: "boolean" },
+  verified: { type: "boolean" },
+};
+
+/** The record, create and update schemas of one collection. */
+function collectionSchemas(c: CollectionModel, nameOf: (id: string) => string): Record<string, JsonSchema> {
+  const props: Record<string, JsonSchema> = {
+    id: { type: "string", minLength: 15, maxLength: 15 },
+    collectionId: { type: "string", const: c.id },
+    collectionName: { type: "string", const: c.name },
+    created: { type: "string", description: DATE_DESCRIPTION },
+    updated: { type: "string", description: DATE_DESCRIPTION },
+  };
+  if (isView(c)) delete props.created, delete props.updated;
+  if (isAuth(c)) Object.assign(props, AUTH_RECORD_FIELDS);
+  for (const f of c.schema) props[f.name] = valueSchema(f, nameOf);
+  const record: JsonSchema = {
+    type: "object",
+    properties: { ...props, expand: { type: "object", description: "Expanded relations (with ?expand=)." } },
+    required: Object.keys(props).filter((k) => k !== "email"),
+  };
+  const input = (forMultipart: boolean, create: boolean): JsonSchema => {
+    const p: Record<string, JsonSchema> = {};
+    if (create) p.id = { type: "string", minLength: 15, maxLength: 15, description: "Optional custom id." };
+    if (isAuth(c)) {
+      Object.assign(p, { username: { type: "string" }, email: { type: "string" }, emailVisibility: { type: "boolean" }, verified: { type: "boolean" } });
+      p.password = { type: "string" };
+      p.passwordConfirm = { type: "string" };
+      if (!create) p.oldPassword = { type: "string", description: "Required to change the password unless an admin or the manage rule allows." };
+    }
+    for (const f of c.schema) p[f.name] = forMultipart ? multipartSchema(f, nameOf) : valueSchema(f, nameOf);
+    const required = create ? c.schema.filter((f) => f.required).map((f) => f.name) : [];
+    if (create && isAuth(c)) required.push("password", "passwordConfirm");
+    return { type: "object", properties: p, ...(required.length ? { required } : {}) };
+  };
+  const out: Record<string, JsonSchema> = { [schemaName(c, "Record")]: record };
+  if (!isView(c)) {
+    out[schemaName(c, "Create")] = input(false, true);
+    out[schemaName(c, "CreateMultipart")] = input(true, true);
+    out[schemaName(c, "Update")] = input(false, false);
+    out[schemaName(c, "UpdateMultipart")] = input(true, false);
+  }
+  return out;
+}
+
+function op(c: CollectionModel, summary: string, rule: RuleKey | null, extra: Record<string, unknown>) {
+  return { tags: [c.name], summary, description: rule ? ruleText(c[rule]) : undefined, ...extra };
+}
+
+function writeBody(c: CollectionModel, kind: "Create" | "Update") {
+  return {
+    required: kind === "Create",
+    content: {
+      ...json(ref(schemaName(c, kind))),
+      "multipart/form-data": { schema: ref(schemaName(c, `${kind}Multipart`)) },
+    },
+  };
+}
+
+/** The record endpoints (and auth endpoints for auth collections) of one collection. */
+function collectionPaths(c: CollectionModel): Record<string, Record<string, unknown>> {
+  const base = `/api/collections/${c.name}`;
+  const record = ref(schemaName(c, "Record"));
+  const list = {
+    type: "object",
+    properties: { page: { type: "integer" }, perPage: { type: "integer" }, totalItems: { type: "integer" }, totalPages: { type: "integer" }, items: { type: "array", items: record } },
+    required: ["page", "perPage", "totalItems", "totalPages", "items"],
+  };
+  const paths: Record<string, Record<string, unknown>> = {
+    [`${base}/records`]: {
+      get: op(c, `List ${c.name} records`, "listRule", { operationId: `${c.name}.list`, parameters: [...LIST_PARAMS, ...SHAPE_PARAMS], responses: { "200": ok(list), ...errors } }),
+    },
+    [`${base}/records/{id}`]: {
+      get: op(c, `View a ${c.name} record`, "viewRule", { operationId: `${c.name}.view`, parameters: [idParam, ...SHAPE_PARAMS], responses: { "200": ok(record), ...errors } }),
+    },
+  };
+  if (!isView(c)) {
+    paths[`${base}/records`].post = op(c, `Create a ${c.name} record`, "createRule", {
+      operationId: `${c.name}.create`,
+      parameters: SHAPE_PARAMS,
+      requestBody: writeBody(c, "Create"),
+      responses: { "200": ok(record), ...errors },
+    });
+    paths[`${base}/records/{id}`].patch = op(c, `Update a ${c.name} record`, "updateRule", {
+      operationId: `${c.name}.update`,
+      parameters: [idParam, ...SHAPE_PARAMS],
+      requestBody: writeBody(c, "Update"),
+      responses: { "200": ok(record), ...errors },
+    });
+    paths[`${base}/records/{id}`].delete = op(c, `Delete a ${c.name} record`, "deleteRule", { operationId: `${c.name}.delete`, parameters: [idParam], responses: { ...noContent, ...errors } });
+  }
+  if (isAuth(c)) Object.assign(paths, authPaths(c, record));
+  return paths;
+}
+
+function authPaths(c: CollectionModel, record: JsonSchema): Record<string, Record<string, unknown>> {
+  const base = `/api/collections/${c.name}`;
+  const authAnswer = ok({ type: "object", properties: { token: { type: "string" }, record }, required: ["token", "record"] });
+  const body = (properties: Record<string, JsonSchema>, required: string[]) => ({ required: true, content: json({ type: "object", properties, required }) });
+  const str = { type: "string" };
+  const post = (summary: string, id: string, props: Record<string, JsonSchema>, required: string[], responses: Record<string, unknown>) => ({
+    post: { tags: [c.name], summary, operationId: `${c.name}.${id}`, requestBody: body(props, required), responses: { ...responses, "400": errors["400"] } },
+  });
+  return {
+    [`${base}/auth-methods`]: {
+      get: { tags: [c.name], summary: "Allowed sign-in methods", operationId: `${c.name}.listAuthMethods`, responses: { "200": ok({ type: "object" }) } },
+    },
+    [`${base}/auth-with-password`]: post("Sign in with a password", "authWithPassword", { identity: str, password: str }, ["identity", "password"], { "200": authAnswer }),
+    [`${base}/auth-refresh`]: {
+      post: { tags: [c.name], summary: "A new token for the signed-in record", operationId: `${c.name}.authRefresh`, responses: { "200": authAnswer, "401": { $ref: "#/components/responses/Unauthorized" } } },
+    },
+    [`${base}/request-verification`]: post("Mail a verification link", "requestVerification", { email: str }, ["email"], noContent),
+    [`${base}/confirm-verification`]: post("Confirm a verification", "confirmVerification", { token: str }, ["token"], noContent),
+    [`${base}/request-password-reset`]: post("Mail a password reset link", "requestPasswordReset", { email: str }, ["email"], noContent),
+    [`${base}/confirm-password-reset`]: post("Set a new password", "confirmPasswordReset", { token: str, password: str, passwordConfirm: str }, ["token", "password", "passwordConfirm"], noContent),
+    [`${base}/request-email-change`]: post("Mail an email change link", "requestEmailChange", { newEmail: str }, ["newEmail"], noContent),
+    [`${base}/confirm-email-change`]: post("Confirm an email change", "confirmEmailChange", { token: str, password: str }, ["token", "password"], noContent),
+  };
+}
+
+const ERROR_SCHEMA: JsonSchema = {
+  type: "object",
+  properties: { code: { type: "integer" }, message: { type: "string" }, data: { type: "object" } },
+  required: ["code", "message", "data"],
+};
+
+/** The whole API as it stands for these collections (OpenAPI 3.1). */
+export function buildDocument(collections: readonly CollectionModel[], info: { appName: string; appUrl: string; version: string }): OpenApiDocument {
+  const byId = new Map(collections.map((c) => [c.id, c.name]));
+  const nameOf = (id: string) => byId.get(id) ?? id;
+  const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA };
+  const paths: Record<string, Record<string, unknown>> = { ...systemPaths() };
+  for (const c of [...collections].sort((a, b) => a.name.localeCompare(b.name))) {
+    Object.assign(schemas, collectionSchemas(c, nameOf));
+    Object.assign(paths, collectionPaths(c));
+  }
+  const error = (description: string) => ({ description, content: json(ref("Error")) });
+  return {
+    openapi: "3.1.0",
+    info: { title: `${info.appName} API`, version: info.version, description: "Generated by Cairn from the current collections (PocketBase v0.22 compatible API)." },
+    servers: [{ url: info.appUrl }],
+    components: {
+      securitySchemes: { token: { type: "apiKey", in: "header", name: "Authorization", description: "An admin or auth record token (optionally `Bearer `-prefixed)." } },
+      schemas,
+      responses: {
+        BadRequest: error("Invalid input; field errors under data."),
+        Unauthorized: error("A valid token is required."),
+        Forbidden: error("Not allowed."),
+        NotFound: error("Missing, or hidden by the API rules."),
+      },
+    },
+    security: [{}, { token: [] }],
+    paths,
+  };
+}

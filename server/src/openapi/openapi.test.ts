@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { Ajv2020 } from "ajv/dist/2020.js";
+import { adminToken, call } from "../../test/support/client.js";
+import { cairnDataDir, cleanupTempDirs } from "../../test/support/dataDirs.js";
+import { startCairn, type RunningCairn } from "../../test/support/servers.js";
+import { everyFieldType } from "../../test/support/fieldTypes.js";
+
+type Doc = { openapi: string; paths: Record<string, Record<string, { description?: string; requestBody?: { content: Record<string, { schema: unknown }> } }>>; components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>>; required?: string[] }> } };
+
+describe("GET /api/openapi.json", () => {
+  let cairn: RunningCairn;
+  let token: string;
+  const doc = async () => (await call(cairn, { path: "/api/openapi.json", token })).body as Doc;
+
+  beforeAll(async () => {
+    cairn = await startCairn(await cairnDataDir());
+    token = await adminToken(cairn);
+    const posts = await call(cairn, { method: "POST", path: "/api/collections", token, body: { name: "posts", type: "base", schema: [{ name: "name", type: "text" }], listRule: "", viewRule: "", createRule: "" } });
+    const postsId = (posts.body as { id: string }).id;
+    const all = await call(cairn, { method: "POST", path: "/api/collections", token, body: { name: "everything", type: "base", schema: everyFieldType(postsId), listRule: "", viewRule: "", createRule: "", updateRule: "title != ''", deleteRule: null } });
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    await call(cairn, { method: "POST", path: "/api/collections", token, body: { name: "members", type: "auth", schema: [{ name: "nick", type: "text" }], options: { allowEmailAuth: true, minPasswordLength: 8 } } });
+    await call(cairn, { method: "POST", path: "/api/collections", token, body: { name: "titles", type: "view", options: { query: "SELECT id, title FROM everything" } } });
+  });
+
+  afterAll(async () => {
+    await cairn.stop();
+    cleanupTempDirs();
+  });
+
+  it("is for admins only unless the setting opens it", async () => {
+    expect((await call(cairn, { path: "/api/openapi.json" })).status).toBe(401);
+    await call(cairn, { method: "PATCH", path: "/api/settings", token, body: { openApi: { public: true } } });
+    expect((await call(cairn, { path: "/api/openapi.json" })).status).toBe(200);
+    await call(cairn, { method: "PATCH", path: "/api/settings", token, body: { openApi: { public: false } } });
+    expect((await call(cairn, { path: "/api/openapi.json" })).status).toBe(401);
+  });
+
+  it("is a valid OpenAPI 3.1 document for a schema with every field type", async () => {
+    const d = await doc();
+    expect(d.openapi).toBe("3.1.0");
+    const result = await new Validator().validate(d as unknown as Record<string, unknown>);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it("describes each collection's fields, rules and endpoints", async () => {
+    const d = await doc();
+    const rec = d.components.schemas.everythingRecord;
+    expect(rec.properties.status).toEqual({ type: "string", enum: ["draft", "published", ""] });
+    expect(rec.properties.labels).toMatchObject({ type: "array", items: { enum: ["a", "b", "c"] }, maxItems: 3 });
+    expect(rec.properties.score).toMatchObject({ type: "integer", maximum: 10 });
+    expect(rec.properties.parent).toMatchObject({ type: "string", description: "Id of a `posts` record." });
+    expect(rec.properties.related).toMatchObject({ type: "array" });
+    expect(rec.properties.done).toEqual({ type: "boolean" });
+    const create = d.components.schemas.everythingCreateMultipart;
+    expect(create.properties.cover).toEqual({ type: "string", format: "binary" });
+    expect(create.properties.gallery).toMatchObject({ type: "array", items: { type: "string", format: "binary" }, maxItems: 5 });
+    expect(create.required).toEqual(["title"]);
+    expect(Object.keys(d.paths["/api/collections/everything/records"])).toEqual(["get", "post"]);
+    expect(Object.keys(d.paths["/api/collections/everything/records/{id}"])).toEqual(["get", "patch", "delete"]);
+    expect(d.paths["/api/collections/everything/records/{id}"].patch.description).toBe("API rule: `title != ''` (admins bypass it).");
+    expect(d.paths["/api/collections/everything/records/{id}"].delete.description).toBe("Admins only.");
+    expect(d.paths["/api/collections/everything/records"].get.description).toBe("Everybody (empty rule).");
+    // view collections are read-only; auth collections get their auth endpoints and fields
+    expect(Object.keys(d.paths["/api/collections/titles/records"])).toEqual(["get"]);
+    expect(d.paths["/api/collections/members/auth-with-password"]).toBeDefined();
+    expect(d.components.schemas.membersCreate.required).toEqual(["password", "passwordConfirm"]);
+    expect(d.components.schemas.membersRecord.properties.verified).toEqual({ type: "boolean" });
+    for (const p of ["/api/health", "/api/admins", "/api/collections", "/api/settings", "/api/logs", "/api/batch"]) expect(d.paths[p]).toBeDefined();
+  });
+
+  it("real answers match the document's schemas", async () => {
+    const d = await doc();
+    const ajv = new Ajv2020({ strict: false });
+    ajv.addSchema(d, "doc");
+    const check = (schema: string, value: unknown) => {
+      const valid = ajv.validate({ $ref: `doc#/components/schemas/${schema}` }, value);
+      expect(ajv.errors ?? [], schema).toEqual([]);
+      expect(valid).toBe(true);
+    };
+    const post = await call(cairn, { method: "POST", path: "/api/collections/posts/records", body: { name: "p" } });
+    const postId = (post.body as { id: string }).id;
+    const form = new FormData();
+    form.append("@jsonPayload", JSON.stringify({ title: "t", score: 3, ratio: 0.5, done: true, contact: "a@example.com", site: "https://example.com", due: "2024-01-02 03:04:05.000Z", status: "draft", labels: ["a", "c"], meta: { x: [1] }, parent: postId, related: [postId] }));
+    form.append("cover", new Blob(["c"], { type: "text/plain" }), "c.txt");
+    form.append("gallery", new Blob(["g"], { type: "text/plain" }), "g.txt");
+    const res = await fetch(`${cairn.url}/api/collections/everything/records`, { method: "POST", body: form });
+    expect(res.status).toBe(200);
+    const full = await res.json();
+    check("everythingRecord", full);
+    const empty = await call(cairn, { method: "POST", path: "/api/collections/everything/records", body: { title: "only" } });
+    check("everythingRecord", empty.body);
+    const list = await call(cairn, { path: "/api/collections/everything/records" });
+    for (const item of (list.body as { items: unknown[] }).items) check("everythingRecord", item);
+    const member = await call(cairn, { method: "POST", path: "/api/collections/members/records", token, body: { email: "m@example.com", password: "12345678", passwordConfirm: "12345678" } });
+    check("membersRecord", member.body);
+    const view = await call(cairn, { path: "/api/collections/titles/records", token });
+    for (const item of (view.body as { items: unknown[] }).items) check("titlesRecord", item);
+    // and the negative: a wrong value is caught
+    expect(ajv.validate({ $ref: "doc#/components/schemas/everythingRecord" }, { ...full, status: "nope" })).toBe(false);
+  });
+
+  it("every record operation of a collection answers as its operation in the document says", async () => {
+    const d = (await doc()) as unknown as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }>; $ref?: string }> }>> };
+    const ajv = new Ajv2020({ strict: false });
+    ajv.addSchema(d, "doc");
+    const pointer = (p: string) => p.replace(/~/g, "~0").replace(/\//g, "~1");
+    // Checks an answer against the schema the document gives for that path, method and status.
+    const conforms = (route: string, method: string, status: number, body: unknown) => {
+      const declared = d.paths[route]?.[method]?.responses[String(status)];
+      expect(declared, `${method} ${route} ${status} is documented`).toBeDefined();
+      // Shared answers (errors) are references into components.responses.
+      const at = declared!.$ref ? declared!.$ref.slice(1) : `/paths/${pointer(route)}/${method}/responses/${status}`;
+      const resolved = declared!.$ref ? (d as unknown as { components: { responses: Record<string, { content?: unknown }> } }).components.responses[at.split("/").pop()!] : declared;
+      if (!resolved!.content) return expect(body).toBeNull();
+      const schemaRef = `doc#${at}/content/application~1json/schema`;
+      const valid = ajv.validate({ $ref: schemaRef }, body);
+      expect(ajv.errors ?? [], `${method} ${route}`).toEqual([]);
+      expect(valid).toBe(true);
+    };
+    const base = "/api/collections/everything/records";
+    const created = await call(cairn, { method: "POST", path: base, token, body: { title: "contract", status: "published", labels: ["b"] } });
+    conforms(base, "post", created.status, created.body);
+    const id = (created.body as { id: string }).id;
+    const listed = await call(cairn, { path: `${base}?filter=${encodeURIComponent(`id='${id}'`)}`, token });
+    conforms(base, "get", listed.status, listed.body);
+    const viewed = await call(cairn, { path: `${base}/${id}`, token });
+    conforms(`${base}/{id}`, "get", viewed.status, viewed.body);
+    const updated = await call(cairn, { method: "PATCH", path: `${base}/${id}`, token, body: { score: 7 } });
+    conforms(`${base}/{id}`, "patch", updated.status, updated.body);
+    const refused = await call(cairn, { method: "PATCH", path: `${base}/${id}`, token, body: { status: "nope" } });
+    conforms(`${base}/{id}`, "patch", refused.status, refused.body);
+    const deleted = await call(cairn, { method: "DELETE", path: `${base}/${id}`, token });
+    conforms(`${base}/{id}`, "delete", deleted.status, deleted.body);
+    const gone = await call(cairn, { path: `${base}/${id}`, token });
+    conforms(`${base}/{id}`, "get", gone.status, gone.body);
+    await call(cairn, { method: "POST", path: "/api/collections/members/records", body: { email: "c@example.com", password: "12345678", passwordConfirm: "12345678" } });
+    const signIn = await call(cairn, { method: "POST", path: "/api/collections/members/auth-with-password", body: { identity: "c@example.com", password: "12345678" } });
+    conforms("/api/collections/members/auth-with-password", "post", signIn.status, signIn.body);
+    const badSignIn = await call(cairn, { method: "POST", path: "/api/collections/members/auth-with-password", body: { identity: "c@example.com", password: "wrong-one" } });
+    conforms("/api/collections/members/auth-with-password", "post", badSignIn.status, badSignIn.body);
+  });
+
+  it("follows collection changes at once", async () => {
+    await call(cairn, { method: "POST", path: "/api/collections", token, body: { name: "later", type: "base", schema: [{ name: "x", type: "bool" }] } });
+    expect((await doc()).paths["/api/collections/later/records"]).toBeDefined();
+    await call(cairn, { method: "PATCH", path: "/api/collections/later", token, body: { schema: [{ name: "y", type: "number" }] } });
+    expect(Object.keys((await doc()).components.schemas.laterRecord.properties)).toContain("y");
+    await call(cairn, { method: "DELETE", path: "/api/collections/later", token });
+    expect((await doc()).paths["/api/collections/later/records"]).toBeUndefined();
+  });
+});

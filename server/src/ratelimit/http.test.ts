@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminToken, call } from "../../test/support/client.js";
+import { cairnDataDir, cleanupTempDirs } from "../../test/support/dataDirs.js";
+import { startCairn, type RunningCairn } from "../../test/support/servers.js";
+
+describe("rate limits over HTTP", () => {
+  let cairn: RunningCairn;
+  let admin: string;
+  let userToken: string;
+
+  const limits = (rateLimits: unknown) => call(cairn, { method: "PATCH", path: "/api/settings", token: admin, body: { rateLimits } });
+  const health = (token?: string) => call(cairn, { path: "/api/health", token });
+
+  beforeAll(async () => {
+    cairn = await startCairn(await cairnDataDir());
+    admin = await adminToken(cairn);
+    await call(cairn, { method: "POST", path: "/api/collections", token: admin, body: { name: "posts", type: "base", schema: [{ name: "title", type: "text" }], createRule: "", listRule: "" } });
+    await call(cairn, { method: "POST", path: "/api/collections", token: admin, body: { name: "users2", type: "auth", schema: [], createRule: "", options: { allowEmailAuth: true, allowUsernameAuth: true, minPasswordLength: 8 } } });
+    await call(cairn, { method: "POST", path: "/api/collections/users2/records", body: { email: "u@example.com", password: "1234567890", passwordConfirm: "1234567890" } });
+    const auth = await call(cairn, { method: "POST", path: "/api/collections/users2/auth-with-password", body: { identity: "u@example.com", password: "1234567890" } });
+    userToken = (auth.body as { token: string }).token;
+    if (!userToken) throw new Error(`no user token: ${JSON.stringify(auth.body)}`);
+  });
+
+  afterAll(async () => {
+    await cairn.stop();
+    cleanupTempDirs();
+  });
+
+  it("is off by default", async () => {
+    const view = await call(cairn, { path: "/api/settings", token: admin });
+    expect((view.body as { rateLimits: unknown }).rateLimits).toEqual({ enabled: false, rules: [] });
+    for (let i = 0; i < 20; i++) expect((await health()).status).toBe(200);
+  });
+
+  it("validates the rules", async () => {
+    const res = await limits({ enabled: true, rules: [{ label: "", maxRequests: 0, duration: 1 }, { label: "/api/", maxRequests: 1, duration: 0, audience: "@x" }] });
+    expect(res.status).toBe(400);
+    expect((res.body as { data: unknown }).data).toEqual({
+      rateLimits: {
+        rules: {
+          "0": { label: { code: "validation_required", message: "Cannot be blank." }, maxRequests: { code: "validation_min_greater_equal_than_required", message: "Must be no less than 1." } },
+          "1": { duration: { code: "validation_min_greater_equal_than_required", message: "Must be no less than 1." }, audience: { code: "validation_in_invalid", message: "Must be a valid value." } },
+        },
+      },
+    });
+  });
+
+  it("refuses rules that are not objects as a malformed body", async () => {
+    const res = await limits({ enabled: true, rules: ["/api/"] });
+    expect(res.status).toBe(400);
+    expect((res.body as { data: unknown }).data).toEqual({});
+  });
+
+  it("answers 429 with Retry-After at exactly the limit, and resets after the duration", async () => {
+    expect((await limits({ enabled: true, rules: [{ label: "/api/health", maxRequests: 3, duration: 1, audience: "@guest" }] })).status).toBe(200);
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await health()).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const refused = await health();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect(refused.body).toEqual({ code: 429, message: "Too Many Requests.", data: {} });
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await health()).status).toBe(200);
+  });
+
+  it("counts guests by IP and signed-in callers by auth id, separately", async () => {
+    await limits({ enabled: true, rules: [{ label: "/api/", maxRequests: 2, duration: 60, audience: "" }] });
+    expect([(await health()).status, (await health()).status, (await health()).status]).toEqual([200, 200, 429]);
+    // The same client signed in has its own counter.
+    expect([(await health(userToken)).status, (await health(userToken)).status, (await health(userToken)).status]).toEqual([200, 200, 429]);
+    // A forwarding header cannot buy a fresh counter (no trusted proxy is configured).
+    expect((await call(cairn, { path: "/api/health", headers: { "x-forwarded-for": "10.9.8.7" } })).status).toBe(429);
+  });
+
+  it("limits a collection action by its tag", async () => {
+    await limits({ enabled: true, rules: [{ label: "posts:create", maxRequests: 1, duration: 60, audience: "" }] });
+    const create = () => call(cairn, { method: "POST", path: "/api/collections/posts/records", body: { title: "x" } });
+    expect((await create()).status).toBe(200);
+    expect((await create()).status).toBe(429);
+    expect((await call(cairn, { path: "/api/collections/posts/records" })).status).toBe(200);
+    expect((await health()).status).toBe(200);
+  });
+
+  it("turning limits off lets everything through again", async () => {
+    await limits({ enabled: false });
+    expect((await call(cairn, { method: "POST", path: "/api/collections/posts/records", body: { title: "y" } })).status).toBe(200);
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import type { RateLimitRule } from "../settings/extensions.js";
+import { RateLimiter, type RateLimitedRequest } from "./limiter.js";
+import { actionTags, routeAction } from "./tags.js";
+
+const rule = (label: string, maxRequests: number, duration = 10, audience: RateLimitRule["audience"] = ""): RateLimitRule => ({ label, maxRequests, duration, audience });
+const req = (over: Partial<RateLimitedRequest> = {}): RateLimitedRequest => ({ method: "GET", path: "/api/health", tags: [], authId: "", ip: "1.1.1.1", ...over });
+
+function limiter(rules: RateLimitRule[]) {
+  let t = 1_000_000;
+  const l = new RateLimiter({ enabled: true, rules }, () => t);
+  return { l, advance: (ms: number) => (t += ms) };
+}
+
+describe("RateLimiter", () => {
+  it("lets exactly maxRequests through per window, then refuses with the seconds left", () => {
+    const { l, advance } = limiter([rule("/api/", 3, 10)]);
+    expect([l.hit(req()), l.hit(req()), l.hit(req())]).toEqual([null, null, null]);
+    advance(2500);
+    expect(l.hit(req())?.retryAfter).toBe(8);
+    advance(7499);
+    expect(l.hit(req())).not.toBeNull();
+    advance(1);
+    expect(l.hit(req())).toBeNull();
+  });
+
+  it("is off when disabled or without rules", () => {
+    expect(new RateLimiter({ enabled: false, rules: [rule("/api/", 1)] }).enabled).toBe(false);
+    expect(new RateLimiter({ enabled: true, rules: [] }).enabled).toBe(false);
+    expect(new RateLimiter({ enabled: true, rules: [rule("/api/", 1)] }).enabled).toBe(true);
+  });
+
+  it("counts guests per IP and signed-in callers per auth id", () => {
+    const { l } = limiter([rule("/api/", 1)]);
+    expect(l.hit(req({ ip: "1.1.1.1" }))).toBeNull();
+    expect(l.hit(req({ ip: "2.2.2.2" }))).toBeNull();
+    expect(l.hit(req({ ip: "1.1.1.1" }))).not.toBeNull();
+    expect(l.hit(req({ ip: "1.1.1.1", authId: "u1" }))).toBeNull();
+    expect(l.hit(req({ ip: "1.1.1.1", authId: "u2" }))).toBeNull();
+    expect(l.hit(req({ ip: "9.9.9.9", authId: "u1" }))).not.toBeNull();
+  });
+
+  it("picks the audience's own rule over the one for everybody", () => {
+    const rules = [rule("/api/", 100), rule("/api/", 1, 10, "@guest"), rule("/api/", 2, 10, "@auth")];
+    const { l } = limiter(rules);
+    expect(l.ruleFor(req())).toBe(rules[1]);
+    expect(l.ruleFor(req({ authId: "u" }))).toBe(rules[2]);
+    const onlyAuth = limiter([rule("/api/", 1, 10, "@auth")]).l;
+    expect(onlyAuth.ruleFor(req())).toBeNull();
+  });
+
+  it("matches tags before exact paths before the longest prefix; methods narrow", () => {
+    const rules = [rule("/api/", 1), rule("/api/collections/", 1), rule("POST /api/collections/", 1), rule("/api/health", 1), rule("posts:create", 1), rule("*:create", 1)];
+    const { l } = limiter(rules);
+    expect(l.ruleFor(req({ path: "/api/logs" }))?.label).toBe("/api/");
+    expect(l.ruleFor(req({ path: "/api/collections/x/records" }))?.label).toBe("/api/collections/");
+    expect(l.ruleFor(req({ method: "POST", path: "/api/collections/x/records" }))?.label).toBe("POST /api/collections/");
+    expect(l.ruleFor(req({ path: "/api/health" }))?.label).toBe("/api/health");
+    expect(l.ruleFor(req({ path: "/api/healthz" }))?.label).toBe("/api/");
+    expect(l.ruleFor(req({ method: "POST", path: "/api/collections/posts/records", tags: actionTags("posts", "create") }))?.label).toBe("posts:create");
+    expect(l.ruleFor(req({ method: "POST", path: "/api/collections/notes/records", tags: actionTags("notes", "create") }))?.label).toBe("*:create");
+    expect(l.ruleFor(req({ path: "/other" }))).toBeNull();
+  });
+
+  it("starts counting over when the rules change", () => {
+    const { l } = limiter([rule("/api/", 1)]);
+    l.hit(req());
+    expect(l.hit(req())).not.toBeNull();
+    l.configure({ enabled: true, rules: [rule("/api/", 1)] });
+    expect(l.hit(req())).not.toBeNull();
+    l.configure({ enabled: true, rules: [rule("/api/", 2)] });
+    expect(l.hit(req())).toBeNull();
+  });
+});
+
+describe("route action tags", () => {
+  it("names the records, auth and file routes", () => {
+    expect(routeAction("GET", "/api/collections/:collection/records")).toBe("list");
+    expect(routeAction("POST", "/api/collections/:collection/records")).toBe("create");
+    expect(routeAction("GET", "/api/collections/:collection/records/:id")).toBe("view");
+    expect(routeAction("PATCH", "/api/collections/:collection/records/:id")).toBe("update");
+    expect(routeAction("DELETE", "/api/collections/:collection/records/:id")).toBe("delete");
+    expect(routeAction("POST", "/api/collections/:collection/auth-with-password")).toBe("authWithPassword");
+    expect(routeAction("GET", "/api/collections/:collection/auth-methods")).toBe("listAuthMethods");
+    expect(routeAction("POST", "/api/collections/:collection/request-password-reset")).toBe("requestPasswordReset");
+    expect(routeAction("GET", "/api/files/:collection/:record/:filename")).toBe("file");
+    expect(routeAction("GET", "/api/health")).toBeNull();
+    expect(actionTags("users", "authWithPassword")).toEqual(["users:authWithPassword", "*:authWithPassword", "users:auth", "*:auth"]);
+  });
+});
