@@ -6,6 +6,8 @@
 const KNOWN_FLAGS = new Set([
   "h", "help", "v", "version",
   "dir", "dev", "http",
+  // typegen
+  "url", "email", "password", "out",
   // PocketBase's, accepted for compatibility
   "https", "origins", "automigrate", "encryptionEnv", "hooksDir", "hooksPool", "hooksWatch",
   "indexFallback", "migrationsDir", "publicDir", "queryTimeout",
