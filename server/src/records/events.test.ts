@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AppEvent } from "../events/bus.js";
-import { adminToken, call } from "../../test/support/client.js";
-import { cairnDataDir, cleanupTempDirs } from "../../test/support/dataDirs.js";
-import { startCairn, type RunningCairn } from "../../test/support/servers.js";
+import { call } from "../../test/support/client.js";
+import { cairnWithEvents } from "../../test/support/events.js";
 
 describe("record events on the app's bus", () => {
-  let cairn: RunningCairn;
-  let token: string;
-  const seen: AppEvent[] = [];
-
-  beforeAll(async () => {
-    cairn = await startCairn(await cairnDataDir());
-    token = await adminToken(cairn);
-    cairn.app.events.on("*", (e) => seen.push(e));
+  const env = cairnWithEvents(async ({ cairn, token }) => {
     const schema = [{ name: "title", type: "text" }];
     const posts = await call(cairn, { method: "POST", path: "/api/collections", token, body: { name: "posts", type: "base", schema } });
     const postsId = (posts.body as { id: string }).id;
@@ -20,12 +12,8 @@ describe("record events on the app's bus", () => {
     await call(cairn, { method: "POST", path: "/api/collections", token, body: { name: "comments", type: "base", schema: [relation] } });
   });
 
-  afterAll(async () => {
-    await cairn.stop();
-    cleanupTempDirs();
-  });
-
   it("announces create, update and cascaded deletes after commit", async () => {
+    const { cairn, token, seen } = env;
     const post = (await call(cairn, { method: "POST", path: "/api/collections/posts/records", token, body: { title: "a" } })).body as { id: string };
     const comment = (await call(cairn, { method: "POST", path: "/api/collections/comments/records", token, body: { post: post.id } })).body as { id: string };
     await call(cairn, { method: "PATCH", path: `/api/collections/posts/records/${post.id}`, token, body: { title: "b" } });

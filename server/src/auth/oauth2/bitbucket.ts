@@ -1,4 +1,4 @@
-import { primaryVerifiedEmail, userEmailsUrl } from "./emails.js";
+import { profileUserWithEmailList } from "./mapping.js";
 import { defineProvider, get, OAuth2Error, text } from "./provider.js";
 
 /** Bitbucket: `2.0/user` (active accounts only) plus `2.0/user/emails` for the primary confirmed address. */
@@ -10,17 +10,13 @@ export default defineProvider({
   userApiUrl: "https://api.bitbucket.org/2.0/user",
   scopes: ["account"],
   pkce: false,
-  async fetchUser({ getJson, endpoints }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
+  fetchUser: profileUserWithEmailList({ items: "values", email: "email", primary: "is_primary", verified: "is_confirmed" }, (raw) => {
     if (text(raw.account_status) !== "active") throw new OAuth2Error("the Bitbucket account is not active");
-    const emails = await getJson(userEmailsUrl(endpoints.userApiUrl));
     return {
-      rawUser: raw,
       id: text(raw.uuid),
       name: text(raw.display_name),
       username: text(raw.username),
-      email: primaryVerifiedEmail(emails, { items: "values", email: "email", primary: "is_primary", verified: "is_confirmed" }),
       avatarUrl: text(get(raw, "links", "avatar", "href")),
     };
-  },
+  }),
 });

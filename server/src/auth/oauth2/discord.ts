@@ -1,3 +1,4 @@
+import { profileUser } from "./mapping.js";
 import { defineProvider, text, truthy } from "./provider.js";
 
 /** Discord: `users/@me`; name is the global display name, the email only when verified. */
@@ -9,20 +10,18 @@ export default defineProvider({
   userApiUrl: "https://discord.com/api/users/@me",
   scopes: ["identify", "email"],
   pkce: true,
-  async fetchUser({ getJson, endpoints }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
+  fetchUser: profileUser((raw) => {
     const id = text(raw.id);
     const avatar = text(raw.avatar);
     // Animated avatars have an "a_" hash and are served as GIFs.
     const avatarUrl = avatar ? `https://cdn.discordapp.com/avatars/${id}/${avatar}.${avatar.startsWith("a_") ? "gif" : "png"}` : "";
     const discriminator = text(raw.discriminator);
     return {
-      rawUser: raw,
       id,
       name: text(raw.global_name),
       username: discriminator && discriminator !== "0" ? `${text(raw.username)}#${discriminator}` : text(raw.username),
       email: truthy(raw.verified) ? text(raw.email) : "",
       avatarUrl,
     };
-  },
+  }),
 });

@@ -1,3 +1,4 @@
+import { profileUser } from "./mapping.js";
 import { defineProvider, get, text } from "./provider.js";
 
 /** Facebook: the Graph API `me` with name, email and the large picture. */
@@ -9,15 +10,11 @@ export default defineProvider({
   userApiUrl: "https://graph.facebook.com/me?fields=name,email,picture.type(large)",
   scopes: ["email"],
   pkce: true,
-  async fetchUser({ getJson, endpoints }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
-    return {
-      rawUser: raw,
-      id: text(raw.id),
-      name: text(raw.name),
-      username: "",
-      email: text(raw.email),
-      avatarUrl: text(get(raw, "picture", "data", "url")),
-    };
-  },
+  fetchUser: profileUser((raw) => ({
+    id: text(raw.id),
+    name: text(raw.name),
+    username: "",
+    email: text(raw.email),
+    avatarUrl: text(get(raw, "picture", "data", "url")),
+  })),
 });

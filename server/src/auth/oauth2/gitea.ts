@@ -1,4 +1,4 @@
-import { primaryVerifiedEmail, userEmailsUrl } from "./emails.js";
+import { profileUserWithEmailList } from "./mapping.js";
 import { defineProvider, text } from "./provider.js";
 
 /**
@@ -13,16 +13,10 @@ export default defineProvider({
   userApiUrl: "https://gitea.com/api/v1/user",
   scopes: ["read:user", "user:email"],
   pkce: true,
-  async fetchUser({ getJson, endpoints }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
-    const emails = await getJson(userEmailsUrl(endpoints.userApiUrl));
-    return {
-      rawUser: raw,
-      id: text(raw.id),
-      name: text(raw.full_name),
-      username: text(raw.login),
-      email: primaryVerifiedEmail(emails, { email: "email", primary: "primary", verified: "verified" }),
-      avatarUrl: text(raw.avatar_url),
-    };
-  },
+  fetchUser: profileUserWithEmailList({ email: "email", primary: "primary", verified: "verified" }, (raw) => ({
+    id: text(raw.id),
+    name: text(raw.full_name),
+    username: text(raw.login),
+    avatarUrl: text(raw.avatar_url),
+  })),
 });

@@ -1,4 +1,4 @@
-import { primaryVerifiedEmail, userEmailsUrl } from "./emails.js";
+import { profileUserWithEmailList } from "./mapping.js";
 import { defineProvider, text } from "./provider.js";
 
 /** GitHub: the user profile plus `/user/emails` for the primary verified address. */
@@ -10,16 +10,10 @@ export default defineProvider({
   userApiUrl: "https://api.github.com/user",
   scopes: ["read:user", "user:email"],
   pkce: true,
-  async fetchUser({ getJson, endpoints }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
-    const emails = await getJson(userEmailsUrl(endpoints.userApiUrl));
-    return {
-      rawUser: raw,
-      id: text(raw.id),
-      name: text(raw.name),
-      username: text(raw.login),
-      email: primaryVerifiedEmail(emails, { email: "email", primary: "primary", verified: "verified" }),
-      avatarUrl: text(raw.avatar_url),
-    };
-  },
+  fetchUser: profileUserWithEmailList({ email: "email", primary: "primary", verified: "verified" }, (raw) => ({
+    id: text(raw.id),
+    name: text(raw.name),
+    username: text(raw.login),
+    avatarUrl: text(raw.avatar_url),
+  })),
 });

@@ -1,3 +1,4 @@
+import { profileUser } from "./mapping.js";
 import { defineProvider, text } from "./provider.js";
 
 /** GitLab (gitlab.com or self-hosted through the settings' URLs): `/api/v4/user`; the email only once confirmed. */
@@ -9,15 +10,11 @@ export default defineProvider({
   userApiUrl: "https://gitlab.com/api/v4/user",
   scopes: ["read_user"],
   pkce: true,
-  async fetchUser({ getJson, endpoints }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
-    return {
-      rawUser: raw,
-      id: text(raw.id),
-      name: text(raw.name),
-      username: text(raw.username),
-      email: raw.confirmed_at ? text(raw.email) : "",
-      avatarUrl: text(raw.avatar_url),
-    };
-  },
+  fetchUser: profileUser((raw) => ({
+    id: text(raw.id),
+    name: text(raw.name),
+    username: text(raw.username),
+    email: raw.confirmed_at ? text(raw.email) : "",
+    avatarUrl: text(raw.avatar_url),
+  })),
 });

@@ -1,3 +1,4 @@
+import { profileUser } from "./mapping.js";
 import { defineProvider, text, truthy } from "./provider.js";
 
 /** Google: the v1 userinfo; the email counts only when Google marks it verified. */
@@ -9,15 +10,11 @@ export default defineProvider({
   userApiUrl: "https://www.googleapis.com/oauth2/v1/userinfo",
   scopes: ["https://www.googleapis.com/auth/userinfo.profile", "https://www.googleapis.com/auth/userinfo.email"],
   pkce: true,
-  async fetchUser({ getJson, endpoints }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
-    return {
-      rawUser: raw,
-      id: text(raw.id),
-      name: text(raw.name),
-      username: "",
-      email: truthy(raw.verified_email) ? text(raw.email) : "",
-      avatarUrl: text(raw.picture),
-    };
-  },
+  fetchUser: profileUser((raw) => ({
+    id: text(raw.id),
+    name: text(raw.name),
+    username: "",
+    email: truthy(raw.verified_email) ? text(raw.email) : "",
+    avatarUrl: text(raw.picture),
+  })),
 });

@@ -1,3 +1,4 @@
+import { profileUser } from "./mapping.js";
 import { defineProvider, text } from "./provider.js";
 
 /** Instagram basic display: `me` with id and username; no email. */
@@ -9,8 +10,5 @@ export default defineProvider({
   userApiUrl: "https://graph.instagram.com/me?fields=id,username,account_type",
   scopes: ["user_profile"],
   pkce: true,
-  async fetchUser({ getJson, endpoints }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
-    return { rawUser: raw, id: text(raw.id), name: "", username: text(raw.username), email: "", avatarUrl: "" };
-  },
+  fetchUser: profileUser((raw) => ({ id: text(raw.id), name: "", username: text(raw.username), email: "", avatarUrl: "" })),
 });

@@ -1,3 +1,4 @@
+import { profileUser } from "./mapping.js";
 import { defineProvider, text, truthy } from "./provider.js";
 
 /** LiveChat: `v2/accounts/me`; the email only when verified. */
@@ -9,15 +10,11 @@ export default defineProvider({
   userApiUrl: "https://accounts.livechat.com/v2/accounts/me",
   scopes: [],
   pkce: true,
-  async fetchUser({ getJson, endpoints }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
-    return {
-      rawUser: raw,
-      id: text(raw.account_id),
-      name: text(raw.name),
-      username: "",
-      email: truthy(raw.email_verified) ? text(raw.email) : "",
-      avatarUrl: text(raw.avatar_url),
-    };
-  },
+  fetchUser: profileUser((raw) => ({
+    id: text(raw.account_id),
+    name: text(raw.name),
+    username: "",
+    email: truthy(raw.email_verified) ? text(raw.email) : "",
+    avatarUrl: text(raw.avatar_url),
+  })),
 });

@@ -1,3 +1,4 @@
+import { profileUser } from "./mapping.js";
 import { defineProvider, OAuth2Error, text } from "./provider.js";
 
 /** mailcow (self-hosted, endpoints from the settings): its OAuth2 profile; inactive mailboxes are refused. */
@@ -9,16 +10,14 @@ export default defineProvider({
   userApiUrl: "",
   scopes: ["profile"],
   pkce: true,
-  async fetchUser({ getJson, endpoints }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
+  fetchUser: profileUser((raw) => {
     if (Number(raw.active) !== 1) throw new OAuth2Error("the mailcow user is not active");
     return {
-      rawUser: raw,
       id: text(raw.id),
       name: text(raw.full_name),
       username: text(raw.username),
       email: text(raw.email),
       avatarUrl: "",
     };
-  },
+  }),
 });

@@ -1,3 +1,4 @@
+import { profileUser } from "./mapping.js";
 import { defineProvider, text } from "./provider.js";
 
 /** Microsoft (Azure AD; tenant endpoints through the settings' URLs): Graph `me`. */
@@ -9,15 +10,11 @@ export default defineProvider({
   userApiUrl: "https://graph.microsoft.com/v1.0/me",
   scopes: ["User.Read"],
   pkce: true,
-  async fetchUser({ getJson, endpoints }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
-    return {
-      rawUser: raw,
-      id: text(raw.id),
-      name: text(raw.displayName),
-      username: "",
-      email: text(raw.mail),
-      avatarUrl: "",
-    };
-  },
+  fetchUser: profileUser((raw) => ({
+    id: text(raw.id),
+    name: text(raw.displayName),
+    username: "",
+    email: text(raw.mail),
+    avatarUrl: "",
+  })),
 });

@@ -1,3 +1,4 @@
+import { profileUser } from "./mapping.js";
 import { defineProvider, get, text, truthy } from "./provider.js";
 
 /** Patreon: the v2 identity; the email only when Patreon marks it verified. */
@@ -9,16 +10,14 @@ export default defineProvider({
   userApiUrl: "https://www.patreon.com/api/oauth2/v2/identity?fields%5Buser%5D=full_name,email,vanity,image_url,is_email_verified",
   scopes: ["identity", "identity[email]"],
   pkce: true,
-  async fetchUser({ getJson, endpoints }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
+  fetchUser: profileUser((raw) => {
     const a = get(raw, "data", "attributes");
     return {
-      rawUser: raw,
       id: text(get(raw, "data", "id")),
       name: text(get(a, "full_name")),
       username: text(get(a, "vanity")),
       email: truthy(get(a, "is_email_verified")) ? text(get(a, "email")) : "",
       avatarUrl: text(get(a, "image_url")),
     };
-  },
+  }),
 });

@@ -1,3 +1,4 @@
+import { profileUser } from "./mapping.js";
 import { defineProvider, get, OAuth2Error, text } from "./provider.js";
 
 /** Planning Center: People `me` (active people only); no email in the profile. */
@@ -9,17 +10,15 @@ export default defineProvider({
   userApiUrl: "https://api.planningcenteronline.com/people/v2/me",
   scopes: ["people"],
   pkce: true,
-  async fetchUser({ getJson, endpoints }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
+  fetchUser: profileUser((raw) => {
     const a = get(raw, "data", "attributes");
     if (text(get(a, "status")) !== "active") throw new OAuth2Error("the Planning Center person is not active");
     return {
-      rawUser: raw,
       id: text(get(raw, "data", "id")),
       name: text(get(a, "name")),
       username: "",
       email: "",
       avatarUrl: text(get(a, "avatar")),
     };
-  },
+  }),
 });

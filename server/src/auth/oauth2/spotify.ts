@@ -1,3 +1,4 @@
+import { profileUser } from "./mapping.js";
 import { defineProvider, get, text } from "./provider.js";
 
 /** Spotify: `v1/me`; Spotify does not verify emails, so none is used. */
@@ -9,15 +10,11 @@ export default defineProvider({
   userApiUrl: "https://api.spotify.com/v1/me",
   scopes: ["user-read-private"],
   pkce: true,
-  async fetchUser({ getJson, endpoints }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
-    return {
-      rawUser: raw,
-      id: text(raw.id),
-      name: text(raw.display_name),
-      username: "",
-      email: "",
-      avatarUrl: text(get(raw, "images", 0, "url")),
-    };
-  },
+  fetchUser: profileUser((raw) => ({
+    id: text(raw.id),
+    name: text(raw.display_name),
+    username: "",
+    email: "",
+    avatarUrl: text(get(raw, "images", 0, "url")),
+  })),
 });

@@ -1,3 +1,4 @@
+import { profileUser } from "./mapping.js";
 import { defineProvider, text } from "./provider.js";
 
 /** Strava: `api/v3/athlete`; no email. */
@@ -9,15 +10,11 @@ export default defineProvider({
   userApiUrl: "https://www.strava.com/api/v3/athlete",
   scopes: ["profile:read_all"],
   pkce: true,
-  async fetchUser({ getJson, endpoints }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
-    return {
-      rawUser: raw,
-      id: text(raw.id),
-      name: [text(raw.firstname), text(raw.lastname)].join(" ").trim(),
-      username: text(raw.username),
-      email: "",
-      avatarUrl: text(raw.profile),
-    };
-  },
+  fetchUser: profileUser((raw) => ({
+    id: text(raw.id),
+    name: [text(raw.firstname), text(raw.lastname)].join(" ").trim(),
+    username: text(raw.username),
+    email: "",
+    avatarUrl: text(raw.profile),
+  })),
 });

@@ -1,3 +1,4 @@
+import { profileUser } from "./mapping.js";
 import { defineProvider, get, text } from "./provider.js";
 
 /** Twitter (X) OAuth 2.0: `2/users/me`; it shares no email. */
@@ -9,15 +10,11 @@ export default defineProvider({
   userApiUrl: "https://api.twitter.com/2/users/me?user.fields=id,name,username,profile_image_url",
   scopes: ["users.read", "tweet.read"],
   pkce: true,
-  async fetchUser({ getJson, endpoints }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
-    return {
-      rawUser: raw,
-      id: text(get(raw, "data", "id")),
-      name: text(get(raw, "data", "name")),
-      username: text(get(raw, "data", "username")),
-      email: "",
-      avatarUrl: text(get(raw, "data", "profile_image_url")),
-    };
-  },
+  fetchUser: profileUser((raw) => ({
+    id: text(get(raw, "data", "id")),
+    name: text(get(raw, "data", "name")),
+    username: text(get(raw, "data", "username")),
+    email: "",
+    avatarUrl: text(get(raw, "data", "profile_image_url")),
+  })),
 });

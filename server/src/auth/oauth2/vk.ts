@@ -1,3 +1,4 @@
+import { profileUser } from "./mapping.js";
 import { defineProvider, get, text } from "./provider.js";
 
 /** VK: `users.get`; VK hands the email over in the token answer, not the profile. */
@@ -9,16 +10,14 @@ export default defineProvider({
   userApiUrl: "https://api.vk.com/method/users.get?fields=photo_max,screen_name&v=5.131",
   scopes: ["email"],
   pkce: false,
-  async fetchUser({ getJson, endpoints, token }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
+  fetchUser: profileUser((raw, { token }) => {
     const user = get(raw, "response", 0);
     return {
-      rawUser: raw,
       id: text(get(user, "id")),
       name: [text(get(user, "first_name")), text(get(user, "last_name"))].join(" ").trim(),
       username: text(get(user, "screen_name")),
       email: text(token.raw.email),
       avatarUrl: text(get(user, "photo_max")),
     };
-  },
+  }),
 });

@@ -1,3 +1,4 @@
+import { profileUser } from "./mapping.js";
 import { defineProvider, text, truthy } from "./provider.js";
 
 /** Yandex: `login.yandex.ru/info`; the avatar URL is built from the avatar id. */
@@ -9,16 +10,14 @@ export default defineProvider({
   userApiUrl: "https://login.yandex.ru/info",
   scopes: ["login:email", "login:avatar", "login:info"],
   pkce: true,
-  async fetchUser({ getJson, endpoints }) {
-    const raw = (await getJson(endpoints.userApiUrl)) as Record<string, unknown>;
+  fetchUser: profileUser((raw) => {
     const avatarId = text(raw.default_avatar_id);
     return {
-      rawUser: raw,
       id: text(raw.id),
       name: text(raw.real_name),
       username: text(raw.login),
       email: text(raw.default_email),
       avatarUrl: avatarId && !truthy(raw.is_avatar_empty) ? `https://avatars.yandex.net/get-yapic/${avatarId}/islands-200` : "",
     };
-  },
+  }),
 });

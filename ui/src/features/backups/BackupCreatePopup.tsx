@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Field } from "../../components/Field";
+import { FormFooter } from "../../components/FormFooter";
 import { SubmitForm } from "../../components/SubmitForm";
 import { Icon } from "../../components/Icon";
 import { OverlayPanel } from "../../components/OverlayPanel";
@@ -72,16 +73,7 @@ export function BackupCreatePopup({ open, onClose }: { open: boolean; onClose: (
       }}
       size="popup"
       title="Initialize new backup"
-      footer={
-        <>
-          <button type="button" className="btn btn-transparent" disabled={creating} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className={`btn btn-primary${creating ? " btn-loading" : ""}`} disabled={creating}>
-            Start backup
-          </button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={creating} submitLabel="Start backup" dismissLabel="Cancel" onDismiss={onClose} />}
     >
       <SubmitForm id={formId} onSubmit={() => void submit()}>
         <div className="alert alert-info">

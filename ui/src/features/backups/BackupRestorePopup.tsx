@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { CopyButton } from "../../components/CopyButton";
 import { Field } from "../../components/Field";
+import { FormFooter } from "../../components/FormFooter";
 import { SubmitForm } from "../../components/SubmitForm";
 import { Icon } from "../../components/Icon";
 import { OverlayPanel } from "../../components/OverlayPanel";
@@ -51,16 +52,7 @@ export function BackupRestorePopup({ name, onClose }: { name: string; onClose: (
           Restore <strong>{shownName}</strong>
         </>
       }
-      footer={
-        <>
-          <button type="button" className="btn btn-transparent" disabled={loading} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className={`btn btn-danger${loading ? " btn-loading" : ""}`} disabled={!canRestore(typed, shownName, loading)}>
-            Restore backup
-          </button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={loading} canSubmit={canRestore(typed, shownName, loading)} submitLabel="Restore backup" dismissLabel="Cancel" onDismiss={onClose} danger />}
     >
       <SubmitForm id={formId} onSubmit={() => void submit()}>
         <div className="alert alert-danger">

@@ -1,6 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { Icon } from "../../components/Icon";
-import { registerShortcut } from "../../lib/shortcuts";
+import { lazy, Suspense, useState } from "react";
+import { SearchForm } from "../../components/SearchForm";
 import { LOG_FILTER_KEYS } from "./logFilter";
 
 const FilterEditor = lazy(() => import("../../components/FilterEditor"));
@@ -10,59 +9,29 @@ export const LOGS_FILTER_LABEL = "Search logs";
 
 /** The search box: a plain input first, replaced by the lazily loaded editor with key autocomplete. */
 export function LogsFilterBar({ value, onSubmit }: { value: string; onSubmit: (v: string) => void }) {
-  const [draft, setDraft] = useState(value);
-  const hintId = useId();
-  const plainRef = useRef<HTMLInputElement>(null);
   const [focusEditor, setFocusEditor] = useState(false);
-
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => setDraft(value), [value]);
-
-  // "/" focuses the search box (outside inputs).
-  useEffect(
-    () =>
-      registerShortcut({
-        key: "/",
-        handler: () => {
-          const target = formRef.current?.querySelector<HTMLElement>(".cm-content, input");
-          if (!target) return false;
-          target.focus();
-          return true;
-        },
-      }),
-    [],
-  );
-
-  const submit = (text: string = draft) => onSubmit(text.trim());
-
-  const plain = (
-    <input
-      ref={plainRef}
-      className="filter-input-plain"
-      type="text"
-      aria-label={LOGS_FILTER_LABEL}
-      aria-describedby={hintId}
-      placeholder={LOGS_FILTER_PLACEHOLDER}
-      value={draft}
-      onChange={(e) => setDraft(e.target.value)}
-      onFocus={() => setFocusEditor(true)}
-    />
-  );
-
   return (
-    <form
-      ref={formRef}
+    <SearchForm
+      value={value}
+      onSubmit={onSubmit}
       className="searchbar"
-      role="search"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+      hint="Press Enter to search, / to focus this box. Plain text matches level, message and data; use operators like =, !=, ~, !~, >, >=, <, <= for a filter."
     >
-      <Icon name="search" className="searchbar-icon" />
-      <div className="searchbar-input">
-        <Suspense fallback={plain}>
+      {({ draft, setDraft, submit, hintId }) => (
+        <Suspense
+          fallback={
+            <input
+              className="filter-input-plain"
+              type="text"
+              aria-label={LOGS_FILTER_LABEL}
+              aria-describedby={hintId}
+              placeholder={LOGS_FILTER_PLACEHOLDER}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              onFocus={() => setFocusEditor(true)}
+            />
+          }
+        >
           <FilterEditor
             value={draft}
             onChange={setDraft}
@@ -74,27 +43,7 @@ export function LogsFilterBar({ value, onSubmit }: { value: string; onSubmit: (v
             autoFocus={focusEditor}
           />
         </Suspense>
-      </div>
-      <span id={hintId} className="visually-hidden">
-        Press Enter to search, / to focus this box. Plain text matches level, message and data; use operators like =, !=, ~, !~, &gt;, &gt;=, &lt;, &lt;= for a filter.
-      </span>
-      {draft !== value ? (
-        <button type="submit" className="btn btn-sm btn-secondary">
-          Search
-        </button>
-      ) : null}
-      {value || draft ? (
-        <button
-          type="button"
-          className="btn btn-sm btn-transparent"
-          onClick={() => {
-            setDraft("");
-            onSubmit("");
-          }}
-        >
-          Clear
-        </button>
-      ) : null}
-    </form>
+      )}
+    </SearchForm>
   );
 }

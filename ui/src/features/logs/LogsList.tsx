@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from "react";
-import { Spinner } from "../../components/Spinner";
+import { TableStateRow } from "../../components/TableStateRow";
 import { useLogsList } from "../../data/logs/logsList";
 import { handleError, normalizeError } from "../../lib/errors";
 import { downloadJson } from "../../lib/download";
@@ -106,25 +106,7 @@ export function LogsList({ filter, userFilter, onClearFilter }: { filter: string
                 </td>
               </tr>
             ))}
-            {!items.length && isInitialLoading ? (
-              <tr>
-                <td colSpan={4} className="table-state">
-                  <Spinner label="Loading logs..." />
-                </td>
-              </tr>
-            ) : null}
-            {!items.length && !isInitialLoading ? (
-              <tr>
-                <td colSpan={4} className="table-state">
-                  <p className="txt-hint">{NO_LOGS_FOUND}</p>
-                  {userFilter ? (
-                    <button type="button" className="btn btn-sm btn-secondary" onClick={onClearFilter}>
-                      Clear filters
-                    </button>
-                  ) : null}
-                </td>
-              </tr>
-            ) : null}
+            <TableStateRow rows={items.length} loading={isInitialLoading} colSpan={4} loadingLabel="Loading logs..." emptyText={NO_LOGS_FOUND} onClearFilter={userFilter ? onClearFilter : undefined} />
           </tbody>
         </table>
       </div>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Field } from "../../components/Field";
+import { FormFooter } from "../../components/FormFooter";
 import { OverlayPanel } from "../../components/OverlayPanel";
 import { Spinner } from "../../components/Spinner";
 import { useSettings, useUpdateSettings, type LogsSettings } from "../../data/settings/settings";
@@ -89,16 +90,7 @@ export function LogsSettingsPopup({ open, onClose }: { open: boolean; onClose: (
       title="Logs settings"
       size="popup"
       className="logs-settings-popup"
-      footer={
-        <>
-          <button type="button" className="btn btn-transparent" onClick={onClose} disabled={update.isPending}>
-            Cancel
-          </button>
-          <button type="submit" form={formId} className={`btn btn-primary${update.isPending ? " btn-loading" : ""}`} disabled={!changed || update.isPending}>
-            Save changes
-          </button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={update.isPending} canSubmit={changed && !update.isPending} submitLabel="Save changes" dismissLabel="Cancel" onDismiss={onClose} />}
     >
       {!loaded ? (
         <div className="panel-loader">

@@ -1,6 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { Icon } from "../../components/Icon";
-import { registerShortcut } from "../../lib/shortcuts";
+import { lazy, Suspense, useState } from "react";
+import { SearchForm } from "../../components/SearchForm";
 
 const loadFilterEditor = () => import("../../components/FilterEditor");
 const FilterEditor = lazy(loadFilterEditor);
@@ -10,56 +9,30 @@ export const RECORDS_FILTER_LABEL = "Search records";
 
 /** The records search box: plain text or a filter, with key autocomplete once the editor loaded. */
 export function RecordsSearchBar({ value, onSubmit, completions }: { value: string; onSubmit: (v: string) => void; completions: string[] }) {
-  const [draft, setDraft] = useState(value);
   const [focusEditor, setFocusEditor] = useState(false);
-  const hintId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-
-  useEffect(() => setDraft(value), [value]);
-
-  useEffect(
-    () =>
-      registerShortcut({
-        key: "/",
-        handler: () => {
-          const target = formRef.current?.querySelector<HTMLElement>(".cm-content, input");
-          if (!target) return false;
-          target.focus();
-          return true;
-        },
-      }),
-    [],
-  );
-
-  const submit = (text: string = draft) => onSubmit(text.trim());
-  const plain = (
-    <input
-      className="filter-input-plain"
-      type="text"
-      aria-label={RECORDS_FILTER_LABEL}
-      aria-describedby={hintId}
-      placeholder={RECORDS_FILTER_PLACEHOLDER}
-      value={draft}
-      onChange={(e) => setDraft(e.target.value)}
-      onMouseEnter={() => void loadFilterEditor()}
-      onFocus={() => setFocusEditor(true)}
-    />
-  );
-
   return (
-    <form
-      ref={formRef}
+    <SearchForm
+      value={value}
+      onSubmit={onSubmit}
       className="searchbar records-searchbar"
-      role="search"
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
+      hint="Press Enter to search, / to focus this box. Plain text matches every field; use operators like =, !=, ~, !~, >, >=, <, <= for a filter."
     >
-      <Icon name="search" className="searchbar-icon" />
-      <div className="searchbar-input">
-        {/* CodeMirror loads only once the box is used, so the page opens without it */}
-        {!focusEditor ? (
+      {({ draft, setDraft, submit, hintId }) => {
+        const plain = (
+          <input
+            className="filter-input-plain"
+            type="text"
+            aria-label={RECORDS_FILTER_LABEL}
+            aria-describedby={hintId}
+            placeholder={RECORDS_FILTER_PLACEHOLDER}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
+            onMouseEnter={() => void loadFilterEditor()}
+            onFocus={() => setFocusEditor(true)}
+          />
+        );
+        // CodeMirror loads only once the box is used, so the page opens without it
+        return !focusEditor ? (
           plain
         ) : (
           <Suspense fallback={plain}>
@@ -75,28 +48,8 @@ export function RecordsSearchBar({ value, onSubmit, completions }: { value: stri
               autoFocus
             />
           </Suspense>
-        )}
-      </div>
-      <span id={hintId} className="visually-hidden">
-        Press Enter to search, / to focus this box. Plain text matches every field; use operators like =, !=, ~, !~, &gt;, &gt;=, &lt;, &lt;= for a filter.
-      </span>
-      {draft !== value ? (
-        <button type="submit" className="btn btn-sm btn-secondary">
-          Search
-        </button>
-      ) : null}
-      {value || draft ? (
-        <button
-          type="button"
-          className="btn btn-sm btn-transparent"
-          onClick={() => {
-            setDraft("");
-            onSubmit("");
-          }}
-        >
-          Clear
-        </button>
-      ) : null}
-    </form>
+        );
+      }}
+    </SearchForm>
   );
 }

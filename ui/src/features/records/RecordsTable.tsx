@@ -1,5 +1,5 @@
 import type { RecordData } from "./recordModel";
-import { Spinner } from "../../components/Spinner";
+import { TableStateRow } from "../../components/TableStateRow";
 import { CIcon } from "../collections/icons";
 import { ColumnsMenu } from "./ColumnsMenu";
 import { RecordCell, type CellContext } from "./RecordCell";
@@ -88,25 +88,7 @@ export function RecordsTable(p: RecordsTableProps) {
               </tr>
             );
           })}
-          {!p.rows.length && p.loading ? (
-            <tr>
-              <td colSpan={colSpan} className="table-state">
-                <Spinner label="Loading records..." />
-              </td>
-            </tr>
-          ) : null}
-          {!p.rows.length && !p.loading ? (
-            <tr>
-              <td colSpan={colSpan} className="table-state">
-                <p className="txt-hint">{NO_RECORDS_FOUND}</p>
-                {p.hasFilter ? (
-                  <button type="button" className="btn btn-sm btn-secondary" onClick={p.onClearFilter}>
-                    Clear filters
-                  </button>
-                ) : null}
-              </td>
-            </tr>
-          ) : null}
+          <TableStateRow rows={p.rows.length} loading={p.loading} colSpan={colSpan} loadingLabel="Loading records..." emptyText={NO_RECORDS_FOUND} onClearFilter={p.hasFilter ? p.onClearFilter : undefined} />
         </tbody>
       </table>
     </div>

@@ -1,4 +1,5 @@
 import { Field } from "../../components/Field";
+import { SubmitForm } from "../../components/SubmitForm";
 import type { Settings } from "../../data/settings/settings";
 import { FormActions } from "./FormActions";
 import { SettingsLayout } from "./SettingsLayout";
@@ -29,15 +30,7 @@ export default function ApplicationPage() {
   return (
     <SettingsLayout title="Application" loading={f.loading}>
       {form ? (
-        <form
-          className="settings-panel form"
-          noValidate
-          aria-label="Application settings"
-          onSubmit={(e) => {
-            e.preventDefault();
-            f.save();
-          }}
-        >
+        <SubmitForm className="settings-panel form" label="Application settings" onSubmit={f.save}>
           <div className="settings-grid">
             <Field name="meta.appName" label="Application name" required error={f.errors["meta.appName"]}>
               {(p) => <input {...p} type="text" required value={form.meta.appName} onChange={(e) => f.set("meta.appName", e.target.value)} />}
@@ -54,7 +47,7 @@ export default function ApplicationPage() {
             onChange={(v) => f.set("meta.hideControls", v)}
           />
           <FormActions changed={f.changed} saving={f.saving} onCancel={f.reset} />
-        </form>
+        </SubmitForm>
       ) : null}
     </SettingsLayout>
   );

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Field } from "../../../components/Field";
 import { Icon } from "../../../components/Icon";
+import { SubmitForm } from "../../../components/SubmitForm";
 import type { Settings } from "../../../data/settings/settings";
 import { clearFormErrors, formErrorsStore } from "../../../lib/formErrors";
 import { useStore } from "../../../lib/store";
@@ -71,15 +72,7 @@ export default function MailPage() {
   return (
     <SettingsLayout title="Mail settings" loading={f.loading}>
       {form ? (
-        <form
-          className="settings-panel form"
-          noValidate
-          aria-label="Mail settings"
-          onSubmit={(e) => {
-            e.preventDefault();
-            f.save();
-          }}
-        >
+        <SubmitForm className="settings-panel form" label="Mail settings" onSubmit={f.save}>
           <p className="settings-intro">Configure common settings for sending emails.</p>
           <div className="settings-grid">
             <Field name="meta.senderName" label="Sender name" required error={f.errors["meta.senderName"]}>
@@ -114,7 +107,7 @@ export default function MailPage() {
               </button>
             )}
           </div>
-        </form>
+        </SubmitForm>
       ) : null}
       <TestEmailPopup open={testOpen} onClose={() => setTestOpen(false)} />
     </SettingsLayout>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Field } from "../../../components/Field";
+import { FormFooter } from "../../../components/FormFooter";
 import { OverlayPanel } from "../../../components/OverlayPanel";
 import { sendTestEmail, TEST_EMAIL_REQUEST_KEY, TEST_EMAIL_TIMEOUT_MESSAGE, TEST_EMAIL_TIMEOUT_MS } from "../../../data/settings/testEmail";
 import { client } from "../../../lib/client";
@@ -74,16 +75,7 @@ export function TestEmailPopup({ open, onClose }: { open: boolean; onClose: () =
       title="Send test email"
       size="popup"
       className="test-email-popup"
-      footer={
-        <>
-          <button type="button" className="btn btn-transparent" disabled={sending} onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" form={formId} className={`btn btn-primary${sending ? " btn-loading" : ""}`} disabled={!canSend}>
-            Send
-          </button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={sending} canSubmit={!canSend} submitLabel="Send" dismissLabel="Close" onDismiss={onClose} />}
     >
       <form id={formId} className="form" noValidate onSubmit={submit} aria-label="Send test email">
         <fieldset className="choice-list">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Field } from "../../../components/Field";
+import { FormFooter } from "../../../components/FormFooter";
 import { OverlayPanel } from "../../../components/OverlayPanel";
 import { generateAppleSecret } from "../../../data/settings/appleSecret";
 import { handleError } from "../../../lib/errors";
@@ -61,16 +62,7 @@ export function AppleSecretPopup({ open, clientId, onClose, onGenerated }: { ope
       title="Generate Apple client secret"
       size="popup"
       className="apple-secret-popup"
-      footer={
-        <>
-          <button type="button" className="btn btn-transparent" disabled={busy} onClick={onClose}>
-            Close
-          </button>
-          <button type="submit" form={formId} className={`btn btn-primary${busy ? " btn-loading" : ""}`} disabled={busy}>
-            Generate and set secret
-          </button>
-        </>
-      }
+      footer={<FormFooter formId={formId} busy={busy} submitLabel="Generate and set secret" dismissLabel="Close" onDismiss={onClose} />}
     >
       <form id={formId} className="form" noValidate onSubmit={submit} aria-label="Generate Apple client secret">
         <div className="settings-grid">

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { Field } from "../../../components/Field";
+import { FormFooter } from "../../../components/FormFooter";
 import { OverlayPanel } from "../../../components/OverlayPanel";
 import { stripRedacted } from "../../../data/settings/redact";
 import { useUpdateSettings, type Settings } from "../../../data/settings/settings";
@@ -73,16 +74,7 @@ export function ProviderPopup({ open, def, config, onClose, onSaved }: ProviderP
         title={`${def.title} provider`}
         size="popup"
         className="provider-popup"
-        footer={
-          <>
-            <button type="button" className="btn btn-transparent" disabled={update.isPending} onClick={onClose}>
-              Close
-            </button>
-            <button type="submit" form={formId} className={`btn btn-primary${update.isPending ? " btn-loading" : ""}`} disabled={!changed || update.isPending}>
-              Save changes
-            </button>
-          </>
-        }
+        footer={<FormFooter formId={formId} busy={update.isPending} canSubmit={changed && !update.isPending} submitLabel="Save changes" dismissLabel="Close" onDismiss={onClose} />}
       >
         {form ? (
           <form id={formId} className="form" noValidate onSubmit={submit} aria-label={`${def.title} provider settings`}>

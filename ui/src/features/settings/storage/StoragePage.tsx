@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Icon } from "../../../components/Icon";
+import { SubmitForm } from "../../../components/SubmitForm";
 import type { Settings } from "../../../data/settings/settings";
 import { clearFormErrors } from "../../../lib/formErrors";
 import { addSuccessToast, addWarningToast } from "../../../lib/toasts";
@@ -66,15 +67,7 @@ export default function StoragePage() {
   return (
     <SettingsLayout title="Files storage" loading={f.loading}>
       {form ? (
-        <form
-          className="settings-panel form"
-          noValidate
-          aria-label="Files storage settings"
-          onSubmit={(e) => {
-            e.preventDefault();
-            f.save();
-          }}
-        >
+        <SubmitForm className="settings-panel form" label="Files storage settings" onSubmit={f.save}>
           <p className="settings-intro">By default the uploaded files are stored in the local file system. If you need more storage, you can connect an external S3 compatible storage.</p>
           <S3Fields
             prefix="s3"
@@ -108,7 +101,7 @@ export default function StoragePage() {
             saveLabel="Save changes"
             start={showStatus ? <S3Status state={s3test.state} error={s3test.error} /> : null}
           />
-        </form>
+        </SubmitForm>
       ) : null}
     </SettingsLayout>
   );

@@ -1,4 +1,5 @@
 import { Field } from "../../../components/Field";
+import { SubmitForm } from "../../../components/SubmitForm";
 import { FormActions } from "../FormActions";
 import { SettingsLayout } from "../SettingsLayout";
 import { validateTokens } from "../settingsValidation";
@@ -41,15 +42,7 @@ export default function TokensPage() {
   return (
     <SettingsLayout title="Token options" loading={f.loading}>
       {f.form ? (
-        <form
-          className="settings-panel form"
-          noValidate
-          aria-label="Token options"
-          onSubmit={(e) => {
-            e.preventDefault();
-            f.save();
-          }}
-        >
+        <SubmitForm className="settings-panel form" label="Token options" onSubmit={f.save}>
           <p className="settings-intro">Adjust common token options.</p>
           <h2 className="settings-section-title">Record tokens</h2>
           <div className="settings-grid">
@@ -65,7 +58,7 @@ export default function TokensPage() {
             ))}
           </div>
           <FormActions changed={f.changed} saving={f.saving} onCancel={f.reset} />
-        </form>
+        </SubmitForm>
       ) : null}
     </SettingsLayout>
   );
