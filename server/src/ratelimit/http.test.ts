@@ -46,6 +46,16 @@ describe("rate limits over HTTP", () => {
     });
   });
 
+  it("takes every documented label form and refuses others", async () => {
+    const ok = ["/api/", "POST /api/collections/posts/records", "posts:create", "*:auth", "*:list"];
+    for (const label of ok) expect((await limits({ enabled: false, rules: [{ label, maxRequests: 1, duration: 1 }] })).status, label).toBe(200);
+    for (const label of ["posts", "GET posts", "*", "a b:create"]) {
+      const res = await limits({ enabled: false, rules: [{ label, maxRequests: 1, duration: 1 }] });
+      expect(res.status, label).toBe(400);
+      expect(JSON.stringify(res.body)).toContain("validation_invalid_rate_limit_label");
+    }
+  });
+
   it("refuses rules that are not objects as a malformed body", async () => {
     const res = await limits({ enabled: true, rules: ["/api/"] });
     expect(res.status).toBe(400);

@@ -55,7 +55,7 @@ const atLeast = (n: number) => fieldError("validation_min_greater_equal_than_req
 const invalid = () => fieldError("validation_in_invalid", "Must be a valid value.");
 
 export const AUDIENCES: readonly RateLimitAudience[] = ["", "@guest", "@auth"];
-const LABEL_RE = /^(?:(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) )?\/\S*$|^[\w.-]+:(?:list|view|create|update|delete|\w+)$/;
+const LABEL_RE = /^(?:(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS) )?\/\S*$|^(?:\*|[\w.-]+):(?:list|view|create|update|delete|\w+)$/;
 
 /** Whether a label is a path prefix, `METHOD /path` or a `collection:action` tag. */
 export const isRateLimitLabel = (label: string) => LABEL_RE.test(label);
