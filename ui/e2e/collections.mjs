@@ -384,7 +384,8 @@ export const collectionsJourneys = [
       await page.getByRole("button", { name: "API Preview" }).click();
       const viewDocs = page.getByRole("dialog", { name: /API Preview/ });
       await visible(viewDocs.getByRole("tab", { name: "View" }));
-      equal(await viewDocs.getByRole("tab").count(), 2, "view collections have List/Search and View only");
+      // (Cairn adds a TypeScript tab once it knows the server serves /api/openapi.json: not an API action)
+      equal(await viewDocs.getByRole("tab").filter({ hasNotText: "TypeScript" }).count(), 2, "view collections have List/Search and View only");
     },
   },
   {

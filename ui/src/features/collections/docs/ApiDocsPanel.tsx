@@ -1,11 +1,13 @@
 import "./docs.css";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { CopyButton } from "../../../components/CopyButton";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
 import { OverlayPanel, useOverlayClose } from "../../../components/OverlayPanel";
 import { Spinner } from "../../../components/Spinner";
 import type { Collection } from "../../../data/collections/types";
 import { client } from "../../../lib/client";
+import { downloadOpenApi, useOpenApiAvailable } from "../../../data/openapi/openApiDocument";
+import { handleError } from "../../../lib/errors";
 import { CollectionTypeIcon } from "../icons";
+import { CodeBlock } from "./CodeBlock";
 import { DOCS_TAB_LABELS, docsTabs, json, type DocParam, type DocSpec, type DocsTabId } from "./docsModel";
 import { TAB_LOADERS } from "./tabLoaders";
 
@@ -40,19 +42,6 @@ function ParamsTable({ title, params }: { title: string; params: DocParam[] }) {
         </table>
       </div>
     </section>
-  );
-}
-
-function CodeBlock({ code, label }: { code: string; label: string }) {
-  return (
-    <div className="docs-code">
-      <div className="docs-code-copy">
-        <CopyButton value={code} label={`Copy ${label}`} />
-      </div>
-      <pre tabIndex={0} aria-label={label}>
-        <code>{code}</code>
-      </pre>
-    </div>
   );
 }
 
@@ -117,25 +106,52 @@ export function DocsContent({ spec }: { spec: DocSpec }) {
   );
 }
 
-function Footer() {
+const TypeScriptTypes = lazy(() => import("./TypeScriptTypes"));
+
+/** Beyond PocketBase v0.22: shown only when the server serves GET /api/openapi.json. */
+const TYPESCRIPT_TAB = "typescript" as const;
+type PanelTab = DocsTabId | typeof TYPESCRIPT_TAB;
+const tabLabel = (t: PanelTab) => (t === TYPESCRIPT_TAB ? "TypeScript" : DOCS_TAB_LABELS[t]);
+
+function Footer({ openApi }: { openApi: boolean }) {
   const close = useOverlayClose();
+  const [busy, setBusy] = useState(false);
   return (
-    <button type="button" className="btn btn-transparent" onClick={close}>
-      Close
-    </button>
+    <>
+      {openApi ? (
+        <button
+          type="button"
+          className={`btn btn-secondary docs-openapi${busy ? " btn-loading" : ""}`}
+          disabled={busy}
+          onClick={() => {
+            setBusy(true);
+            downloadOpenApi()
+              .catch((err) => handleError(err))
+              .finally(() => setBusy(false));
+          }}
+        >
+          Download OpenAPI
+        </button>
+      ) : null}
+      <button type="button" className="btn btn-transparent" onClick={close}>
+        Close
+      </button>
+    </>
   );
 }
 
 /** The API docs panel of a collection; each tab is loaded when first shown. */
 export default function ApiDocsPanel({ open, collection, collections = [], onClose }: { open: boolean; collection: Collection; collections?: Collection[]; onClose: () => void }) {
-  const tabs = useMemo(() => docsTabs(collection), [collection]);
-  const [tab, setTab] = useState<DocsTabId>(tabs[0]);
+  const openApi = useOpenApiAvailable(open);
+  const tabs = useMemo<PanelTab[]>(() => [...docsTabs(collection), ...(openApi ? [TYPESCRIPT_TAB] : [])], [collection, openApi]);
+  const [tab, setTab] = useState<PanelTab>(tabs[0]);
   const [specs, setSpecs] = useState<Partial<Record<DocsTabId, DocSpec>>>({});
   const id = useId();
-  const tabRefs = useRef<Partial<Record<DocsTabId, HTMLButtonElement | null>>>({});
+  const tabRefs = useRef<Partial<Record<PanelTab, HTMLButtonElement | null>>>({});
   const active = tabs.includes(tab) ? tab : tabs[0];
 
   useEffect(() => {
+    if (active === TYPESCRIPT_TAB) return;
     let cancelled = false;
     void TAB_LOADERS[active]().then((m) => {
       if (cancelled) return;
@@ -159,7 +175,12 @@ export default function ApiDocsPanel({ open, collection, collections = [], onClo
     tabRefs.current[tabs[next]]?.focus();
   };
 
-  const spec = specs[active];
+  const spec = active === TYPESCRIPT_TAB ? undefined : specs[active];
+  const loader = (
+    <div className="panel-loader">
+      <Spinner label="Loading..." />
+    </div>
+  );
 
   return (
     <OverlayPanel
@@ -172,7 +193,7 @@ export default function ApiDocsPanel({ open, collection, collections = [], onClo
           API Preview <span className="docs-panel-collection"><CollectionTypeIcon type={collection.type} size={16} /> {collection.name}</span>
         </span>
       }
-      footer={<Footer />}
+      footer={<Footer openApi={openApi} />}
     >
       <div className="docs-layout">
         <div className="docs-tabs" role="tablist" aria-orientation="vertical" aria-label="API actions" onKeyDown={onKeyDown}>
@@ -191,17 +212,19 @@ export default function ApiDocsPanel({ open, collection, collections = [], onClo
               className={`docs-tab${t === active ? " active" : ""}`}
               onClick={() => setTab(t)}
             >
-              {DOCS_TAB_LABELS[t]}
+              {tabLabel(t)}
             </button>
           ))}
         </div>
         <div className="docs-panel-body" role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${active}`}>
-          {spec ? (
+          {active === TYPESCRIPT_TAB ? (
+            <Suspense fallback={loader}>
+              <TypeScriptTypes collection={collection} />
+            </Suspense>
+          ) : spec ? (
             <DocsContent key={active} spec={spec} />
           ) : (
-            <div className="panel-loader">
-              <Spinner label="Loading..." />
-            </div>
+            loader
           )}
         </div>
       </div>
