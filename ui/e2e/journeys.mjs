@@ -8,6 +8,7 @@ import { syncJourneys } from "./sync.mjs";
 import { backupsJourneys } from "./backups.mjs";
 import { settingsJourneys } from "./settings.mjs";
 import { recordsJourneys } from "./records.mjs";
+import { uploadsJourneys } from "./uploads.mjs";
 
 const ADMIN_EMAIL = "admin@example.com";
 const FIRST_PASSWORD = "first-pass-123";
@@ -411,6 +412,7 @@ export const journeys = [
   ...backupsJourneys,
   ...settingsJourneys,
   ...recordsJourneys,
+  ...uploadsJourneys,
   {
     name: "accessibility (axe) in both themes",
     async run(ctx) {
