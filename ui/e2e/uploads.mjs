@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { seriousViolations } from "./a11y.mjs";
 import { adminToken, signIn } from "./adminSession.mjs";
 import { equal, eventually, hidden, ok, visible } from "./expect.mjs";
 
@@ -89,6 +90,7 @@ export const uploadsJourneys = [
         await dialog.locator('.record-field[data-field="blob"] input[type="file"]').setInputFiles(file);
         await dialog.getByRole("button", { name: "Create" }).click();
         await eventually(async () => Number(await bar.getAttribute("aria-valuenow")) >= 3, { timeout: 20000, message: "upload progress reaches 3%" });
+        equal((await seriousViolations(page)).join("\n"), "", "axe on the panel while uploading");
         const at = Number(await bar.getAttribute("aria-valuenow"));
         ok(at < 100, `cancelled before the end (${at}%)`);
         await page.getByRole("button", { name: "Cancel upload" }).click();
