@@ -41,9 +41,7 @@ async function records(ctx, t) {
 }
 
 /** Upload speed limited through the DevTools protocol, so the progress can be watched and cancelled. */
-async function throttleUploads(context, page, bytesPerSecond) {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
+async function throttleUploads(cdp, bytesPerSecond) {
   await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
 }
 
@@ -66,7 +64,10 @@ export const uploadsJourneys = [
         await signIn(ctx, page);
 
         // a 30 MB upload: the bar advances, then the record exists with its file
-        await throttleUploads(context, page, 10 * 1024 * 1024);
+        // one DevTools session for both speeds (a second session would not replace the first one's conditions)
+        const cdp = await context.newCDPSession(page);
+        await cdp.send("Network.enable");
+        await throttleUploads(cdp, 10 * 1024 * 1024);
         let dialog = await openNewRecord(page);
         await dialog.locator('.record-field[data-field="title"] input').fill("uploaded");
         await dialog.locator('.record-field[data-field="blob"] input[type="file"]').setInputFiles(file);
@@ -84,15 +85,15 @@ export const uploadsJourneys = [
         await head.body?.cancel();
 
         // a slow upload cancelled part-way: the panel stays with its values, a toast, no record
-        await throttleUploads(context, page, 1024 * 1024);
+        await throttleUploads(cdp, 1024 * 1024);
         dialog = await openNewRecord(page);
         await dialog.locator('.record-field[data-field="title"] input').fill("cancelled");
         await dialog.locator('.record-field[data-field="blob"] input[type="file"]').setInputFiles(file);
         await dialog.getByRole("button", { name: "Create" }).click();
         await eventually(async () => Number(await bar.getAttribute("aria-valuenow")) >= 3, { timeout: 20000, message: "upload progress reaches 3%" });
-        equal((await seriousViolations(page)).join("\n"), "", "axe on the panel while uploading");
         const at = Number(await bar.getAttribute("aria-valuenow"));
-        ok(at < 100, `cancelled before the end (${at}%)`);
+        ok(at < 50, `cancelled before the end (${at}%)`);
+        equal((await seriousViolations(page)).join("\n"), "", "axe on the panel while uploading");
         await page.getByRole("button", { name: "Cancel upload" }).click();
         await visible(page.getByText("The upload was cancelled."));
         await hidden(bar);

@@ -111,6 +111,8 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
   }, [loadQ.error]);
 
   useEffect(() => () => clearFormErrors(), []);
+  // leaving the panel (route change, collection switch) stops an upload still on its way
+  useEffect(() => () => uploadAbort.current?.abort(), []);
 
   const loading = !isNew && !original;
   const changed = !!original && isRecordChanged(collection, original, record, uploads, deletions);
