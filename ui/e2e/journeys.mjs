@@ -9,6 +9,7 @@ import { backupsJourneys } from "./backups.mjs";
 import { settingsJourneys } from "./settings.mjs";
 import { recordsJourneys } from "./records.mjs";
 import { beyondJourneys } from "./beyond.mjs";
+import { uploadsJourneys } from "./uploads.mjs";
 
 const ADMIN_EMAIL = "admin@example.com";
 const FIRST_PASSWORD = "first-pass-123";
@@ -413,6 +414,7 @@ export const journeys = [
   ...settingsJourneys,
   ...recordsJourneys,
   ...beyondJourneys,
+  ...uploadsJourneys,
   {
     name: "accessibility (axe) in both themes",
     async run(ctx) {

@@ -10,11 +10,12 @@ import { useDeleteRecords } from "../../../data/records/deleteRecords";
 import { useRecord } from "../../../data/records/record";
 import { useSaveRecord } from "../../../data/records/saveRecord";
 import { confirm } from "../../../lib/confirm";
-import { handleError } from "../../../lib/errors";
+import { handleError, isAbortError } from "../../../lib/errors";
 import { clearFormErrors } from "../../../lib/formErrors";
 import { registerShortcut } from "../../../lib/shortcuts";
 import { useStore } from "../../../lib/store";
-import { addErrorToast, addSuccessToast } from "../../../lib/toasts";
+import { hasFileParts } from "../../../lib/uploadWithProgress";
+import { addErrorToast, addInfoToast, addSuccessToast } from "../../../lib/toasts";
 import { CIcon } from "../../collections/icons";
 import { FieldInput } from "../fields/FieldInput";
 import { changedUnderneath, liveChanges } from "../liveChanges";
@@ -78,6 +79,9 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
   const [tab, setTab] = useState<Tab>("form");
   const [liveWarning, setLiveWarning] = useState<"updated" | "deleted" | null>(null);
   const closingRef = useRef(false);
+  // upload progress (0..1) while a save with new files is on its way; null otherwise
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  const uploadAbort = useRef<AbortController | null>(null);
   const save = useSaveRecord();
   const del = useDeleteRecords();
   const reqVerification = useRequestVerification();
@@ -107,6 +111,8 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
   }, [loadQ.error]);
 
   useEffect(() => () => clearFormErrors(), []);
+  // leaving the panel (route change, collection switch) stops an upload still on its way
+  useEffect(() => () => uploadAbort.current?.abort(), []);
 
   const loading = !isNew && !original;
   const changed = !!original && isRecordChanged(collection, original, record, uploads, deletions);
@@ -151,7 +157,11 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
     }
     try {
       const body = buildPayload(collection, record, uploads, deletions, { isNew, sendPassword: auth && (isNew || changePassword) });
-      const saved = await save.mutateAsync({ collection, id: isNew ? undefined : currentId, body });
+      const withFiles = hasFileParts(body);
+      const controller = withFiles ? new AbortController() : null;
+      uploadAbort.current = controller;
+      if (withFiles) setUploadProgress(0);
+      const saved = await save.mutateAsync({ collection, id: isNew ? undefined : currentId, body, onProgress: withFiles ? setUploadProgress : undefined, signal: controller?.signal });
       clearFormErrors();
       draft.clear();
       addSuccessToast(isNew ? M.CREATED : M.UPDATED);
@@ -169,7 +179,12 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
         void loadQ.refetch();
       }
     } catch (err) {
-      handleError(err);
+      // a cancelled upload keeps the panel and the form as they were
+      if (isAbortError(err) && uploadAbort.current?.signal.aborted) addInfoToast(M.UPLOAD_CANCELLED);
+      else handleError(err);
+    } finally {
+      uploadAbort.current = null;
+      setUploadProgress(null);
     }
   };
 
@@ -284,6 +299,7 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
       }
       footer={
         <>
+          {uploadProgress !== null ? <UploadProgress fraction={uploadProgress} onCancel={() => uploadAbort.current?.abort()} /> : null}
           <button type="button" className="btn btn-transparent" disabled={saving} onClick={() => (beforeHide() ? onClose() : undefined)}>
             Cancel
           </button>
@@ -394,5 +410,23 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
         </div>
       )}
     </OverlayPanel>
+  );
+}
+
+/** The upload's progress bar with its percentage and the button that aborts it. */
+function UploadProgress({ fraction, onCancel }: { fraction: number; onCancel: () => void }) {
+  const percent = Math.round(fraction * 100);
+  return (
+    <div className="record-upload-progress">
+      <div className="record-upload-bar" role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${percent}%`}>
+        <span style={{ width: `${percent}%` }} />
+      </div>
+      <span className="txt-hint" aria-hidden="true">
+        {percent}%
+      </span>
+      <button type="button" className="btn btn-sm btn-secondary" onClick={onCancel}>
+        Cancel upload
+      </button>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 /** Every message of the record panel (spec wording). */
 export const CREATED = "Successfully created record.";
 export const UPDATED = "Successfully updated record.";
+export const UPLOAD_CANCELLED = "The upload was cancelled.";
 export const DELETED = "Successfully deleted record.";
 export const CONFIRM_DELETE = "Do you really want to delete the selected record?";
 export const CONFIRM_CLOSE = "You have unsaved changes. Do you really want to close the panel?";
