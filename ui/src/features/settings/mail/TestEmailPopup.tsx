@@ -75,7 +75,7 @@ export function TestEmailPopup({ open, onClose }: { open: boolean; onClose: () =
       title="Send test email"
       size="popup"
       className="test-email-popup"
-      footer={<FormFooter formId={formId} busy={sending} canSubmit={!canSend} submitLabel="Send" dismissLabel="Close" onDismiss={onClose} />}
+      footer={<FormFooter formId={formId} busy={sending} canSubmit={canSend} submitLabel="Send" dismissLabel="Close" onDismiss={onClose} />}
     >
       <form id={formId} className="form" noValidate onSubmit={submit} aria-label="Send test email">
         <fieldset className="choice-list">
