@@ -7,5 +7,4 @@ export const backupsKeys = {
   remove: () => [...backupsKeys.all, "delete"] as const,
   restore: () => [...backupsKeys.all, "restore"] as const,
   upload: () => [...backupsKeys.all, "upload"] as const,
-  testS3: () => [...backupsKeys.all, "test-s3"] as const,
 };

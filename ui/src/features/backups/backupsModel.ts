@@ -1,6 +1,7 @@
 /** Backups page rules: name pattern, restore confirmation, the options form (dirty, validation, payload) and constants. */
 import { number, required } from "../../lib/validation";
 import type { BackupPhase, RunningBackup } from "../../data/backups/backupProgress";
+import type { S3Form } from "../settings/settingsValidation";
 
 export const BACKUP_NAME_PATTERN = /^[a-z0-9_-]+\.zip$/;
 export const BACKUP_NAME_INVALID = "Must be in a valid format.";
@@ -44,20 +45,10 @@ export function canRestore(typed: string, name: string, loading: boolean): boole
   return name !== "" && typed === name && !loading;
 }
 
-export interface S3Config {
-  enabled: boolean;
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKey: string;
-  secret: string;
-  forcePathStyle: boolean;
-}
-
 export interface BackupsOptions {
   cron: string;
   cronMaxKeep: string;
-  s3: S3Config;
+  s3: S3Form;
 }
 
 export const S3_FIELDS = ["endpoint", "bucket", "region", "accessKey", "secret"] as const;
