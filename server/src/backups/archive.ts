@@ -1,8 +1,9 @@
 import { promises as fsp, statfsSync } from "node:fs";
 import path from "node:path";
 import type { DB } from "../db/connection.js";
-import { dataDbProblem, snapshotDatabase } from "../db/snapshot.js";
+import { databaseBytes, dataDbProblem, snapshotDatabase } from "../db/snapshot.js";
 import { extractZip, listZip, writeZip, ZipError, type ZipInput } from "../tools/zip.js";
+import type { BackupProgress } from "./progress.js";
 import { BACKUPS_DIR } from "./storage.js";
 
 /**
@@ -54,18 +55,26 @@ export interface ArchiveSources {
   logsDb: DB;
 }
 
+/** Where a run reports its phases and bytes (the service's BackupProgress). */
+export type ProgressSink = Pick<BackupProgress, "phase" | "add">;
+
+const NO_PROGRESS: ProgressSink = { phase: () => undefined, add: () => undefined };
+
 /**
  * Writes the archive of a live data directory to `out`, using `scratch` (an empty folder)
- * for the database snapshots.
+ * for the database snapshots. Reports the `snapshot` then the `zip` phase.
  */
-export async function createArchive(src: ArchiveSources, scratch: string, out: string): Promise<void> {
+export async function createArchive(src: ArchiveSources, scratch: string, out: string, progress: ProgressSink = NO_PROGRESS): Promise<void> {
   const inputs: ZipInput[] = [];
   const handles: Record<string, DB> = { "data.db": src.db, "logs.db": src.logsDb };
   const now = new Date();
+  progress.phase("snapshot", DATABASES.reduce((n, name) => n + databaseBytes(handles[name]), 0));
+  let total = 0;
   for (const name of DATABASES) {
     const file = path.join(scratch, name);
-    await snapshotDatabase(handles[name], file);
+    await snapshotDatabase(handles[name], file, progress.add);
     inputs.push({ name, file, mtime: now, mode: 0o100644 });
+    total += (await fsp.stat(file)).size;
   }
   for await (const f of walk(src.dataDir)) {
     const top = f.rel.split("/")[0];
@@ -77,8 +86,10 @@ export async function createArchive(src: ArchiveSources, scratch: string, out: s
       continue;
     }
     inputs.push({ name: f.rel, file: f.abs, mtime: st.mtime, mode: st.mode });
+    total += st.size;
   }
-  await writeZip(out, inputs);
+  progress.phase("zip", total);
+  await writeZip(out, inputs, { onBytes: progress.add });
 }
 
 export interface ArchiveLimits {
@@ -100,8 +111,9 @@ const DEFAULT_LIMITS: Required<ArchiveLimits> = { maxEntries: 1_000_000, maxTota
  * Checks an archive before anything is extracted: a complete zip, no entry escaping the
  * directory, `data.db` at its root, and a total size that is not absurd and fits on the
  * disk of `dataDir`. The sizes checked are the declared ones, which extraction enforces.
+ * Resolves to that total: the bytes extraction will write.
  */
-export async function validateArchive(zipFile: string, dataDir: string, limits: ArchiveLimits = {}): Promise<void> {
+export async function validateArchive(zipFile: string, dataDir: string, limits: ArchiveLimits = {}): Promise<number> {
   const lim = { ...DEFAULT_LIMITS, ...limits };
   let entries;
   try {
@@ -122,12 +134,13 @@ export async function validateArchive(zipFile: string, dataDir: string, limits: 
   const fsStat = statfsSync(dataDir);
   const free = fsStat.bavail * fsStat.bsize;
   if (total > free) throw new ArchiveError(`the archive would extract to ${total} bytes, more than the ${free} free on disk`);
+  return total;
 }
 
 /** Extracts a validated archive into `dest` (an empty folder) and checks the extracted data.db. */
-export async function extractArchive(zipFile: string, dest: string): Promise<void> {
+export async function extractArchive(zipFile: string, dest: string, onBytes?: (bytes: number) => void): Promise<void> {
   try {
-    await extractZip(zipFile, dest, { filter: isDataEntry });
+    await extractZip(zipFile, dest, { filter: isDataEntry, onBytes });
   } catch (err) {
     if (err instanceof ZipError) throw new ArchiveError(err.message);
     throw err;

@@ -1,6 +1,6 @@
 import { createReadStream, createWriteStream, promises as fsp } from "node:fs";
 import path from "node:path";
-import type { Readable } from "node:stream";
+import { pipeline as pipe, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { App } from "../app.js";
 import { FileNotFoundError, keyProblem, type FileStat, type FileSystem } from "../files/filesystem.js";
@@ -8,11 +8,13 @@ import { LocalFileSystem } from "../files/local.js";
 import { detectMime, SNIFF_LIMIT } from "../files/mime.js";
 import { storedFileName, uploadBaseName } from "../files/names.js";
 import { ApiError, badRequest, fieldError, ValidationError } from "../tools/errors.js";
+import { byteCounter } from "../tools/byteCounter.js";
 import { randomString } from "../tools/random.js";
 import { requireAdmin, SYSTEM_CALLER, type Caller } from "../auth/caller.js";
 import { formatDate } from "../tools/time.js";
 import { ArchiveError, createArchive, extractArchive, TEMP_DIR, validateArchive } from "./archive.js";
 import { AUTO_PREFIX, backupNameError, generatedBackupName } from "./names.js";
+import { BackupProgress, type ProgressReport } from "./progress.js";
 import { commitSwap, scratchName, stagingDir, swapIn, undoSwap } from "./restore.js";
 import { BackupScheduler } from "./scheduler.js";
 import { backupsFileSystem } from "./storage.js";
@@ -33,12 +35,12 @@ const invalidUpload = () => badRequest("Missing or invalid uploaded file.");
 /**
  * Backups of the data directory: made on demand or on the `backups.cron` schedule, uploaded,
  * downloaded, deleted and restored, kept in `<dataDir>/backups` or the `backups.s3` bucket.
- * One backup or restore runs at a time. It holds the App itself (not its services), so it
- * keeps working across the reopen a restore causes.
+ * One backup or restore runs at a time, and reports how far it got. It holds the App itself
+ * (not its services), so it keeps working across the reopen a restore causes.
  */
 export class BackupService {
-  /** The key being made or restored, while one is. */
-  private active: string | null = null;
+  /** The backup or restore running, if any (its key, phase and bytes). */
+  private readonly progress = new BackupProgress();
   private fsCache: { fs: FileSystem; config: string } | null = null;
   private readonly scheduler: BackupScheduler;
 
@@ -48,7 +50,13 @@ export class BackupService {
 
   /** False while a backup or a restore runs (the health check's `canBackup`). */
   canBackup(): boolean {
-    return this.active === null;
+    return !this.progress.running;
+  }
+
+  /** How far the running backup or restore got (admins only). */
+  progressReport(who: Caller): ProgressReport {
+    requireAdmin(who);
+    return this.progress.report();
   }
 
   /** The backups storage for the current settings (a new one when `backups.s3` changed). */
@@ -62,7 +70,6 @@ export class BackupService {
     return this.fsCache.fs;
   }
 
-  /** Every backup, newest first (then by key). */
   /** Backups are for admins only (401 for anyone else). */
   authorize(who: Caller): void {
     requireAdmin(who);
@@ -74,6 +81,7 @@ export class BackupService {
     if (!admin) throw new ApiError(403, "Insufficient permissions to access the resource.");
   }
 
+  /** Every backup, newest first (then by key). */
   async list(who: Caller): Promise<BackupInfo[]> {
     requireAdmin(who);
     let files;
@@ -121,14 +129,14 @@ export class BackupService {
   /** Makes a backup named `name` (generated when empty); resolves to its key once stored. */
   async create(who: Caller, name = "", auto = false): Promise<string> {
     requireAdmin(who);
-    if (this.active !== null) throw busy();
+    if (this.progress.running) throw busy();
     let key = name;
     if (key === "") key = generatedBackupName(this.app.settings.get().meta.appName, new Date(), auto);
     else {
       const problem = backupNameError(key);
       if (problem) throw new ValidationError(GENERIC, { name: problem });
     }
-    this.active = key;
+    this.progress.start("backup", key, "snapshot");
     const scratch = this.tempDir("backup");
     try {
       const fs = this.storage();
@@ -138,11 +146,13 @@ export class BackupService {
       await fsp.mkdir(scratch, { recursive: true });
       const zip = path.join(scratch, "backup.zip");
       const { dataDir, db, logsDb } = this.app;
-      await createArchive({ dataDir, db, logsDb }, scratch, zip);
-      await fs.put(key, createReadStream(zip), ZIP_MIME, { metadata: { "original-filename": key } });
+      await createArchive({ dataDir, db, logsDb }, scratch, zip, this.progress);
+      this.progress.phase("store", (await fsp.stat(zip)).size);
+      const counted = pipe(createReadStream(zip), byteCounter(this.progress.add), () => undefined);
+      await fs.put(key, counted, ZIP_MIME, { metadata: { "original-filename": key } });
       return key;
     } finally {
-      this.active = null;
+      this.progress.finish();
       await fsp.rm(scratch, { recursive: true, force: true });
     }
   }
@@ -181,7 +191,7 @@ export class BackupService {
 
   async delete(who: Caller, key: string): Promise<void> {
     requireAdmin(who);
-    if (this.active === key) throw badRequest("The backup is currently being used and cannot be deleted.");
+    if (this.progress.key === key) throw badRequest("The backup is currently being used and cannot be deleted.");
     const found = await this.lookup(key, "remove");
     if ("missing" in found) throw badRequest(`Invalid or already deleted backup file. Raw error: \n${found.missing}`);
     await this.storage().delete(key);
@@ -195,24 +205,29 @@ export class BackupService {
    */
   async restore(who: Caller, key: string): Promise<void> {
     requireAdmin(who);
-    if (this.active !== null) throw busy();
+    if (this.progress.running) throw busy();
     // Taken before the first await, so two restores cannot both start.
-    this.active = key;
+    this.progress.start("restore", key, "validate");
     const { dataDir } = this.app;
     const stage = stagingDir(dataDir, randomString(16));
     let swapped = false;
     try {
-      if ("missing" in (await this.lookup(key, "stat"))) throw badRequest("Missing or invalid backup file.");
+      const found = await this.lookup(key, "stat");
+      if ("missing" in found) throw badRequest("Missing or invalid backup file.");
       await fsp.mkdir(path.join(stage, "new"), { recursive: true });
       const fs = this.storage();
       let zip: string;
       if (fs instanceof LocalFileSystem) zip = fs.pathOf(key);
       else {
         zip = path.join(stage, "archive.zip");
-        await pipeline(await fs.read(key), createWriteStream(zip));
+        this.progress.phase("download", found.stat.size);
+        await pipeline(await fs.read(key), byteCounter(this.progress.add), createWriteStream(zip));
+        this.progress.phase("validate");
       }
-      await validateArchive(zip, dataDir);
-      await extractArchive(zip, path.join(stage, "new"));
+      const total = await validateArchive(zip, dataDir);
+      this.progress.phase("extract", total);
+      await extractArchive(zip, path.join(stage, "new"), this.progress.add);
+      this.progress.phase("reload");
       swapped = true;
       await this.app.reload(
         () => swapIn(dataDir, stage),
@@ -228,14 +243,14 @@ export class BackupService {
       if (swapped) throw badRequest(`Failed to restore the backup: the restored data could not be opened (${(err as Error).message}). The previous data was kept.`);
       throw err;
     } finally {
-      this.active = null;
+      this.progress.finish();
       await fsp.rm(stage, { recursive: true, force: true });
     }
   }
 
   /** A scheduled backup, then the pruning of the oldest auto backups beyond `cronMaxKeep`. */
   async autoBackup(): Promise<void> {
-    if (this.active !== null) return;
+    if (this.progress.running) return;
     await this.create(SYSTEM_CALLER, "", true);
     const keep = Math.max(1, this.app.settings.get().backups.cronMaxKeep);
     const autos = (await this.list(SYSTEM_CALLER)).filter((b) => b.key.startsWith(AUTO_PREFIX));

@@ -1,13 +1,28 @@
 import Database from "better-sqlite3";
 import type { DB } from "./connection.js";
 
+/** Pages copied per step of an online backup (better-sqlite3's default). */
+const STEP_PAGES = 100;
+
 /**
  * Copies a live database into `dest` with SQLite's online backup: the copy is one consistent
  * state of the database, taken in small steps between which the server keeps serving (writes
  * made meanwhile through the same connection are carried into the copy).
  */
-export async function snapshotDatabase(db: DB, dest: string): Promise<void> {
-  await db.backup(dest);
+export async function snapshotDatabase(db: DB, dest: string, onBytes?: (bytes: number) => void): Promise<void> {
+  const pageSize = db.pragma("page_size", { simple: true }) as number;
+  let copied = 0;
+  const report = (pages: number) => {
+    if (pages * pageSize > copied) onBytes?.(pages * pageSize - copied);
+    copied = Math.max(copied, pages * pageSize);
+  };
+  const end = await db.backup(dest, {
+    progress: ({ totalPages, remainingPages }) => {
+      report(totalPages - remainingPages);
+      return STEP_PAGES;
+    },
+  });
+  report(end.totalPages);
   // The copy is a standalone file: no WAL beside it, so it travels alone in an archive.
   const copy = new Database(dest);
   try {
@@ -15,6 +30,11 @@ export async function snapshotDatabase(db: DB, dest: string): Promise<void> {
   } finally {
     copy.close();
   }
+}
+
+/** A database's size in bytes (its pages; what a snapshot of it copies). */
+export function databaseBytes(db: DB): number {
+  return (db.pragma("page_count", { simple: true }) as number) * (db.pragma("page_size", { simple: true }) as number);
 }
 
 /**

@@ -71,6 +71,24 @@ describe("GET /api/openapi.json", () => {
     for (const p of ["/api/health", "/api/admins", "/api/collections", "/api/settings", "/api/logs", "/api/batch"]) expect(d.paths[p]).toBeDefined();
   });
 
+  it("lists every backups endpoint, and the progress answer matches its schema", async () => {
+    const d = await doc();
+    const methods = (p: string) => Object.keys(d.paths[p] ?? {});
+    expect(methods("/api/backups")).toEqual(["get", "post"]);
+    expect(methods("/api/backups/upload")).toEqual(["post"]);
+    expect(methods("/api/backups/progress")).toEqual(["get"]);
+    expect(methods("/api/backups/{key}")).toEqual(["get", "delete"]);
+    expect(methods("/api/backups/{key}/restore")).toEqual(["post"]);
+    const ajv = new Ajv2020({ strict: false });
+    ajv.addSchema(d, "doc");
+    const schema = { $ref: "doc#/paths/~1api~1backups~1progress/get/responses/200/content/application~1json/schema" };
+    const idle = await call(cairn, { path: "/api/backups/progress", token });
+    expect(ajv.validate(schema, idle.body), JSON.stringify(ajv.errors)).toBe(true);
+    const running = { running: true, action: "backup", key: "a.zip", phase: "zip", done: 1, total: 2, startedAt: "2024-01-01 00:00:00.000Z" };
+    expect(ajv.validate(schema, running)).toBe(true);
+    expect(ajv.validate(schema, { ...running, phase: "nope" })).toBe(false);
+  });
+
   it("real answers match the document's schemas", async () => {
     const d = await doc();
     const ajv = new Ajv2020({ strict: false });

@@ -1,5 +1,5 @@
 /**
- * The system endpoints (admins, collections, settings, logs, files, batch, health) with
+ * The system endpoints (admins, collections, settings, logs, files, backups, batch, health) with
  * their request bodies and answers in outline; record endpoints come from the collections.
  */
 type Op = Record<string, unknown>;
@@ -14,6 +14,30 @@ const page = { type: "object", properties: { page: { type: "integer" }, perPage:
 const id = (name = "id") => ({ name, in: "path", required: true, schema: str });
 const q = (name: string) => ({ name, in: "query", required: false, schema: str });
 const listParams = ["page", "perPage", "sort", "filter"].map(q);
+
+const backupKey = { name: "key", in: "path", required: true, schema: str, description: "The backup's file name, e.g. `pb_backup_20240101000000.zip`." };
+const unauthorized = { "401": { $ref: "#/components/responses/Unauthorized" } };
+const PHASES = ["snapshot", "zip", "store", "download", "validate", "extract", "reload"];
+/** GET /api/backups/progress (Cairn only): idle, or the running backup/restore and its bytes. */
+const progressSchema = {
+  oneOf: [
+    { type: "object", properties: { running: { const: false } }, required: ["running"], additionalProperties: false },
+    {
+      type: "object",
+      properties: {
+        running: { const: true },
+        action: { enum: ["backup", "restore"] },
+        key: str,
+        phase: { enum: PHASES, description: "backup: snapshot, zip, store; restore: download (S3 only), validate, extract, reload." },
+        done: { type: "integer", minimum: 0, description: "Bytes done in this phase." },
+        total: { type: "integer", minimum: 0, description: "Bytes of this phase; 0 when the phase has no count (validate, reload)." },
+        startedAt: { type: "string", description: "When the run started (UTC, `YYYY-MM-DD HH:MM:SS.sssZ`)." },
+      },
+      required: ["running", "action", "key", "phase", "done", "total", "startedAt"],
+    },
+  ],
+};
+const zipFile = { "application/zip": { schema: { type: "string", format: "binary" } } };
 
 const op = (tag: string, summary: string, operationId: string, extra: Op): Op => ({ tags: [tag], summary, operationId, ...extra });
 
@@ -59,6 +83,34 @@ export function systemPaths(): Record<string, Record<string, Op>> {
         parameters: [id("collection"), id("record"), id("filename"), q("thumb"), q("token"), q("download")],
         responses: { "200": { description: "The file.", content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } } }, "404": { $ref: "#/components/responses/NotFound" } },
       }),
+    },
+    "/api/backups": {
+      get: op("backups", "List the backups, newest first (admins only)", "backups.list", {
+        responses: { ...ok({ type: "array", items: { type: "object", properties: { key: str, size: { type: "integer" }, modified: str }, required: ["key", "size", "modified"] } }), ...unauthorized },
+      }),
+      post: op("backups", "Make a backup of the data directory (one backup or restore at a time)", "backups.create", {
+        requestBody: { required: false, content: json({ type: "object", properties: { name: { type: "string", pattern: "^([a-z0-9_-]+\\.zip)?$", maxLength: 100, description: "Generated when empty." } } }) },
+        responses: { ...done, ...unauthorized },
+      }),
+    },
+    "/api/backups/upload": {
+      post: op("backups", "Upload a backup archive", "backups.upload", {
+        requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "object", properties: { file: { type: "string", format: "binary" } }, required: ["file"] } } } },
+        responses: { ...done, ...unauthorized },
+      }),
+    },
+    "/api/backups/progress": {
+      get: op("backups", "How far the running backup or restore got (Cairn only; admins only)", "backups.progress", { responses: { ...ok(progressSchema), ...unauthorized } }),
+    },
+    "/api/backups/{key}": {
+      get: op("backups", "Download a backup (with an admin file token from /api/files/token)", "backups.download", {
+        parameters: [backupKey, { ...q("token"), required: true }],
+        responses: { "200": { description: "The archive.", content: zipFile }, "400": { $ref: "#/components/responses/BadRequest" }, "403": { $ref: "#/components/responses/Forbidden" } },
+      }),
+      delete: op("backups", "Delete a backup", "backups.delete", { parameters: [backupKey], responses: { ...done, ...unauthorized } }),
+    },
+    "/api/backups/{key}/restore": {
+      post: op("backups", "Replace the data with a backup's (the server reopens on it)", "backups.restore", { parameters: [backupKey], responses: { ...done, ...unauthorized } }),
     },
     "/api/batch": {
       post: op("system", "Record writes in one transaction (when enabled in the settings)", "batch", {

@@ -23,6 +23,12 @@ export function backupRoutes(app: App): FastifyPluginAsync {
       return app.backups.list(callerOf(req));
     });
 
+    // Cairn only (the reference reads this path as a download of a backup named "progress",
+    // which backup names cannot be: they end in .zip).
+    r.get("/backups/progress", async (req) => {
+      return app.backups.progressReport(callerOf(req));
+    });
+
     r.post("/backups", async (req, reply) => {
       const who = callerOf(req);
       app.backups.authorize(who); // refused before the body is read, as the reference does

@@ -2,9 +2,9 @@
 export const backupsKeys = {
   all: ["backups"] as const,
   list: () => [...backupsKeys.all, "list"] as const,
+  progress: () => [...backupsKeys.all, "progress"] as const,
   create: () => [...backupsKeys.all, "create"] as const,
   remove: () => [...backupsKeys.all, "delete"] as const,
   restore: () => [...backupsKeys.all, "restore"] as const,
   upload: () => [...backupsKeys.all, "upload"] as const,
-  testS3: () => [...backupsKeys.all, "test-s3"] as const,
 };

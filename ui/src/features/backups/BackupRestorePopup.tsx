@@ -9,6 +9,7 @@ import { useRestoreBackup } from "../../data/backups/restoreBackup";
 import { isAbortError, normalizeError } from "../../lib/errors";
 import { addErrorToast } from "../../lib/toasts";
 import { canRestore, RESTORE_RELOAD_MS } from "./backupsModel";
+import { BackupRunProgress } from "./BackupRunProgress";
 
 /** Restore: type the backup name to enable the button; on success the page reloads 2 s later. */
 export function BackupRestorePopup({ name, onClose }: { name: string; onClose: () => void }) {
@@ -79,6 +80,8 @@ export function BackupRestorePopup({ name, onClose }: { name: string; onClose: (
         <div className="backups-restore-copy txt-hint">
           <CopyButton value={shownName} label="Copy the backup name" /> Copy the name
         </div>
+        {/* the page's bar is under this popup while it waits */}
+        <BackupRunProgress active={loading} />
       </SubmitForm>
     </OverlayPanel>
   );

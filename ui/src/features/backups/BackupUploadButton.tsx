@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { HiddenFileInput } from "../../components/HiddenFileInput";
 import { Icon } from "../../components/Icon";
+import { ProgressBar } from "../../components/ProgressBar";
 import { Tooltip } from "../../components/Tooltip";
 import { useUploadBackup } from "../../data/backups/uploadBackup";
 import { handleError, isAbortError, normalizeError } from "../../lib/errors";
@@ -31,7 +32,7 @@ export function BackupUploadButton() {
     }
   };
 
-  const percent = Math.round((progress ?? 0) * 100);
+  const percent = Math.floor((progress ?? 0) * 100);
   return (
     <span className="backups-upload">
       <HiddenFileInput ref={input} accept="application/zip" onFile={(file) => void start(file)} />
@@ -41,10 +42,7 @@ export function BackupUploadButton() {
         </button>
       </Tooltip>
       {busy ? (
-        <span className="backups-upload-progress" role="status">
-          <progress max={100} value={percent} aria-label="Upload progress" />
-          <span className="txt-hint">Uploading {percent}%</span>
-        </span>
+        <ProgressBar label="Upload progress" fraction={progress} text={`Uploading ${percent}%`} className="backups-upload-progress" />
       ) : null}
     </span>
   );

@@ -6,7 +6,9 @@ import { useSettings, useUpdateSettings } from "../../data/settings/settings";
 import { handleError } from "../../lib/errors";
 import { clearFormErrors } from "../../lib/formErrors";
 import { addSuccessToast, addWarningToast } from "../../lib/toasts";
-import { BackupsS3Fields } from "./BackupsS3Fields";
+import { S3ConnectionFields } from "../settings/s3/S3ConnectionFields";
+import { S3Status } from "../settings/s3/S3Status";
+import { useS3AutoTest, useS3Test } from "../settings/s3/useS3Test";
 import {
   autoBackupsEnabled,
   CRON_MAX_KEEP_MIN,
@@ -20,8 +22,6 @@ import {
   type BackupsOptions,
   type OptionsErrors,
 } from "./backupsModel";
-import { S3StatusBadge } from "./S3StatusBadge";
-import { useS3Status } from "./useS3Status";
 
 /** "Backups options": auto backups (cron, max to keep) and the S3 storage of backups. */
 export function BackupsOptionsForm() {
@@ -33,7 +33,8 @@ export function BackupsOptionsForm() {
   const [auto, setAuto] = useState(false);
   const [errors, setErrors] = useState<OptionsErrors>({});
   const [saving, setSaving] = useState(false);
-  const s3 = useS3Status(saved ? saved.s3.enabled : null);
+  const s3 = useS3Test("backups");
+  useS3AutoTest(s3, saved?.s3.enabled === true, draft?.s3.enabled);
 
   useEffect(() => {
     if (settings.error) console.warn(settings.error);
@@ -81,7 +82,7 @@ export function BackupsOptionsForm() {
       setAuto(autoBackupsEnabled(next));
       clearFormErrors();
       addSuccessToast(MESSAGES.optionsSaved);
-      if (next.s3.enabled && !(await s3.run())) addWarningToast(MESSAGES.savedButS3Failed);
+      if (next.s3.enabled && !(await s3.test())) addWarningToast(MESSAGES.savedButS3Failed);
     } catch (err) {
       handleError(err);
     } finally {
@@ -166,9 +167,9 @@ export function BackupsOptionsForm() {
               />
             )}
           </Field>
-          {draft.s3.enabled && !dirty && !saving ? <S3StatusBadge status={s3.status} /> : null}
+          {draft.s3.enabled && !dirty && !saving ? <S3Status state={s3.state} error={s3.error} /> : null}
         </div>
-        {draft.s3.enabled ? <BackupsS3Fields value={draft.s3} errors={errors} disabled={saving} onChange={(next) => set({ s3: next })} /> : null}
+        {draft.s3.enabled ? <S3ConnectionFields prefix="backups.s3" value={draft.s3} errors={errors} disabled={saving} onField={(f, v) => set({ s3: { ...draft.s3, [f]: v } })} /> : null}
       </div>
 
       <div className="backups-options-actions">

@@ -1,13 +1,16 @@
+import { useIsMutating } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { Icon } from "../../components/Icon";
 import { Spinner } from "../../components/Spinner";
 import { Tooltip } from "../../components/Tooltip";
 import { useCanBackup } from "../../data/backups/backupAvailability";
 import { useBackups } from "../../data/backups/backupsList";
+import { backupsKeys } from "../../data/backups/keys";
 import { handleError } from "../../lib/errors";
 import { SettingsLayout } from "../settings/SettingsLayout";
 import { BackupCreatePopup } from "./BackupCreatePopup";
 import { BackupRestorePopup } from "./BackupRestorePopup";
+import { BackupRunProgress } from "./BackupRunProgress";
 import { BackupsList } from "./BackupsList";
 import { BackupsOptionsForm } from "./BackupsOptionsForm";
 import { BackupUploadButton } from "./BackupUploadButton";
@@ -19,6 +22,8 @@ export const BACKUPS_TITLE = "Backups";
 export default function BackupsPage() {
   const backups = useBackups();
   const canBackup = useCanBackup();
+  // A run is known before the health check tells: from this page's own create or restore call.
+  const calling = useIsMutating({ mutationKey: backupsKeys.create() }) + useIsMutating({ mutationKey: backupsKeys.restore() }) > 0;
   const [createOpen, setCreateOpen] = useState(false);
   const [restoreKey, setRestoreKey] = useState("");
   const [optionsOpen, setOptionsOpen] = useState(false);
@@ -67,6 +72,7 @@ export default function BackupsPage() {
               </>
             )}
           </button>
+          <BackupRunProgress active={!canBackup || calling} />
         </div>
 
         <div className="backups-options">

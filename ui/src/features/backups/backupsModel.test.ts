@@ -9,6 +9,8 @@ import {
   MESSAGES,
   optionsChanged,
   optionsPayload,
+  progressFraction,
+  progressText,
   toOptionsForm,
   validateBackupName,
   validateOptions,
@@ -104,5 +106,18 @@ describe("options form", () => {
     expect(MESSAGES.deleted("a.zip")).toBe("Successfully deleted a.zip.");
     expect(MESSAGES.deleteConfirm("a.zip")).toBe("Do you really want to delete a.zip?");
     expect(CRON_PRESETS.map((p) => p.value)).toEqual(["0 0 * * *", "0 0 * * 0", "0 0 * * 1,3", "0 0 1 * *"]);
+  });
+});
+
+describe("progress text", () => {
+  const run = { running: true as const, action: "backup" as const, key: "a.zip", startedAt: "2024-01-01 00:00:00.000Z" };
+  it("gives the phase and the percentage through it, rounded down", () => {
+    expect(progressText({ ...run, phase: "zip", done: 999, total: 1000 })).toBe("Zipping the files 99%");
+    expect(progressFraction({ ...run, phase: "zip", done: 999, total: 1000 })).toBeCloseTo(0.999);
+    expect(progressText({ ...run, phase: "store", done: 1000, total: 1000 })).toBe("Storing the archive 100%");
+  });
+  it("a phase without a byte count has no fraction", () => {
+    expect(progressFraction({ ...run, action: "restore", phase: "validate", done: 0, total: 0 })).toBeNull();
+    expect(progressText({ ...run, action: "restore", phase: "reload", done: 0, total: 0 })).toBe("Switching to the restored data...");
   });
 });

@@ -1,5 +1,7 @@
 /** Backups page rules: name pattern, restore confirmation, the options form (dirty, validation, payload) and constants. */
 import { number, required } from "../../lib/validation";
+import type { BackupPhase, RunningBackup } from "../../data/backups/backupProgress";
+import type { S3Form } from "../settings/settingsValidation";
 
 export const BACKUP_NAME_PATTERN = /^[a-z0-9_-]+\.zip$/;
 export const BACKUP_NAME_INVALID = "Must be in a valid format.";
@@ -43,20 +45,10 @@ export function canRestore(typed: string, name: string, loading: boolean): boole
   return name !== "" && typed === name && !loading;
 }
 
-export interface S3Config {
-  enabled: boolean;
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKey: string;
-  secret: string;
-  forcePathStyle: boolean;
-}
-
 export interface BackupsOptions {
   cron: string;
   cronMaxKeep: string;
-  s3: S3Config;
+  s3: S3Form;
 }
 
 export const S3_FIELDS = ["endpoint", "bucket", "region", "accessKey", "secret"] as const;
@@ -115,3 +107,25 @@ export function optionsPayload(draft: BackupsOptions, autoEnabled: boolean): { b
   };
 }
 
+
+/** What each phase of a running backup or restore is called on the progress bar. */
+export const PHASE_LABELS: Record<BackupPhase, string> = {
+  snapshot: "Copying the databases",
+  zip: "Zipping the files",
+  store: "Storing the archive",
+  download: "Downloading the archive",
+  validate: "Checking the archive",
+  extract: "Extracting the files",
+  reload: "Switching to the restored data",
+};
+
+/** 0..1 through the current phase, or null when the phase has no byte count. */
+export function progressFraction(run: RunningBackup): number | null {
+  return run.total > 0 ? Math.min(1, run.done / run.total) : null;
+}
+
+/** The bar's text: the phase, with its percentage when it has one. */
+export function progressText(run: RunningBackup): string {
+  const fraction = progressFraction(run);
+  return fraction === null ? `${PHASE_LABELS[run.phase]}...` : `${PHASE_LABELS[run.phase]} ${Math.floor(fraction * 100)}%`;
+}

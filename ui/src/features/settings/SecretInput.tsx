@@ -6,7 +6,19 @@ import { REDACTED } from "../../data/settings/redact";
  * A masked secret input. A redacted (stored, unrevealed) value shows read-only with a
  * 'Set new value' button; the redacted text is never sent back (see stripRedacted).
  */
-export function SecretInput({ value, onValue, control, autoComplete = "new-password" }: { value: string; onValue: (v: string) => void; control: FieldControlProps; autoComplete?: string }) {
+export function SecretInput({
+  value,
+  onValue,
+  control,
+  autoComplete = "new-password",
+  disabled,
+}: {
+  value: string;
+  onValue: (v: string) => void;
+  control: FieldControlProps;
+  autoComplete?: string;
+  disabled?: boolean;
+}) {
   const ref = useRef<HTMLInputElement>(null);
   const redacted = value === REDACTED;
   return (
@@ -17,6 +29,7 @@ export function SecretInput({ value, onValue, control, autoComplete = "new-passw
         type="password"
         value={value ?? ""}
         readOnly={redacted}
+        disabled={disabled}
         autoComplete={autoComplete}
         onChange={(e) => onValue(e.target.value)}
       />
@@ -24,6 +37,7 @@ export function SecretInput({ value, onValue, control, autoComplete = "new-passw
         <button
           type="button"
           className="btn btn-secondary btn-sm"
+          disabled={disabled}
           onClick={() => {
             onValue("");
             requestAnimationFrame(() => ref.current?.focus());

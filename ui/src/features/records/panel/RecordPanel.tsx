@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { Field } from "../../../components/Field";
 import { Menu, type MenuItem } from "../../../components/Menu";
 import { OverlayPanel } from "../../../components/OverlayPanel";
+import { ProgressBar } from "../../../components/ProgressBar";
 import { Spinner } from "../../../components/Spinner";
 import type { Collection } from "../../../data/collections/types";
 import { useRequestPasswordReset, useRequestVerification } from "../../../data/records/authEmails";
@@ -415,15 +416,9 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
 
 /** The upload's progress bar with its percentage and the button that aborts it. */
 function UploadProgress({ fraction, onCancel }: { fraction: number; onCancel: () => void }) {
-  const percent = Math.round(fraction * 100);
   return (
     <div className="record-upload-progress">
-      <div className="record-upload-bar" role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={`${percent}%`}>
-        <span style={{ width: `${percent}%` }} />
-      </div>
-      <span className="txt-hint" aria-hidden="true">
-        {percent}%
-      </span>
+      <ProgressBar label="Upload progress" fraction={fraction} className="record-upload-bar" />
       <button type="button" className="btn btn-sm btn-secondary" onClick={onCancel}>
         Cancel upload
       </button>

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
-import { Field } from "../../../components/Field";
-import { SecretInput } from "../SecretInput";
+import { S3ConnectionFields } from "../s3/S3ConnectionFields";
 import { SwitchField } from "../SwitchField";
 import type { S3Form } from "../settingsValidation";
 
@@ -17,42 +16,21 @@ export interface S3FieldsProps {
   children?: ReactNode;
 }
 
-/** The S3 toggle and, while on, endpoint, bucket, region, access key, secret and path-style addressing. */
+/** The S3 toggle and, while on, the connection settings. */
 export function S3Fields({ prefix, toggleLabel, value, errors, set, onDisable, children }: S3FieldsProps) {
-  const n = (f: string) => `${prefix}.${f}`;
-  const text = (f: "endpoint" | "bucket" | "region" | "accessKey", label: string) => (
-    <Field name={n(f)} label={label} required error={errors[n(f)]}>
-      {(p) => <input {...p} type="text" required autoComplete="off" spellCheck={false} value={value[f] ?? ""} onChange={(e) => set(n(f), e.target.value)} />}
-    </Field>
-  );
   return (
     <>
       <SwitchField
-        name={n("enabled")}
+        name={`${prefix}.enabled`}
         label={toggleLabel}
         checked={value.enabled}
         onChange={(v) => {
-          set(n("enabled"), v);
+          set(`${prefix}.enabled`, v);
           if (!v) onDisable();
         }}
       />
       {children}
-      {value.enabled ? (
-        <div className="settings-grid">
-          {text("endpoint", "Endpoint")}
-          {text("bucket", "Bucket")}
-          {text("region", "Region")}
-          {text("accessKey", "Access key")}
-          <Field name={n("secret")} label="Secret" required error={errors[n("secret")]}>
-            {(p) => <SecretInput control={p} value={value.secret ?? ""} onValue={(v) => set(n("secret"), v)} />}
-          </Field>
-          <div className="span-all">
-            <Field name={n("forcePathStyle")} label="Force path-style addressing" inline>
-              {(p) => <input {...p} type="checkbox" checked={value.forcePathStyle === true} onChange={(e) => set(n("forcePathStyle"), e.target.checked)} />}
-            </Field>
-          </div>
-        </div>
-      ) : null}
+      {value.enabled ? <S3ConnectionFields prefix={prefix} value={value} errors={errors} onField={(f, v) => set(`${prefix}.${f}`, v)} /> : null}
     </>
   );
 }

@@ -1,4 +1,3 @@
-import { useEffect, useRef } from "react";
 import { Icon } from "../../../components/Icon";
 import { SubmitForm } from "../../../components/SubmitForm";
 import type { Settings } from "../../../data/settings/settings";
@@ -9,8 +8,8 @@ import { SettingsLayout } from "../SettingsLayout";
 import { validateS3, type S3Form } from "../settingsValidation";
 import { useSettingsForm } from "../useSettingsForm";
 import { S3Fields } from "./S3Fields";
-import { S3Status } from "./S3Status";
-import { S3_TEST_DELAY_MS, useS3Test } from "./useS3Test";
+import { S3Status } from "../s3/S3Status";
+import { useS3AutoTest, useS3Test } from "../s3/useS3Test";
 
 export const STORAGE_SAVED = "Successfully saved files storage settings.";
 export const SAVED_BUT_S3_FAILED = "Successfully saved but failed to establish S3 connection.";
@@ -44,21 +43,7 @@ export default function StoragePage() {
     },
   });
 
-  // The stored config is tested shortly after load when S3 is enabled, and again whenever the toggle
-  // is switched back on; switching it off cancels a pending test. (Saves run their own test.)
-  const loadedEnabled = useRef(false);
-  loadedEnabled.current = f.loaded?.s3.enabled === true;
-  const formEnabled = f.form?.s3.enabled;
-  useEffect(() => {
-    if (!formEnabled) {
-      s3test.cancel();
-      return;
-    }
-    if (!loadedEnabled.current) return;
-    const t = setTimeout(() => void s3test.test(), S3_TEST_DELAY_MS);
-    return () => clearTimeout(t);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [formEnabled]);
+  useS3AutoTest(s3test, f.loaded?.s3.enabled === true, f.form?.s3.enabled);
 
   const form = f.form;
   const enabledChanged = !!form && !!f.loaded && form.s3.enabled !== f.loaded.s3.enabled;

@@ -63,3 +63,23 @@ export function useS3Test(filesystem: string) {
 
   return { state, error, test, cancel };
 }
+
+/**
+ * The tests a page runs by itself: S3_TEST_DELAY_MS after the settings load with S3 on, and
+ * again when the form's toggle is switched back on while the saved settings have it on;
+ * switching it off cancels a pending test. (Saves run their own test and await it.)
+ */
+export function useS3AutoTest(s3: Pick<ReturnType<typeof useS3Test>, "test" | "cancel">, savedEnabled: boolean, formEnabled: boolean | undefined): void {
+  const saved = useRef(savedEnabled);
+  saved.current = savedEnabled;
+  const { test, cancel } = s3;
+  useEffect(() => {
+    if (!formEnabled) {
+      cancel();
+      return;
+    }
+    if (!saved.current) return;
+    const t = setTimeout(() => void test(), S3_TEST_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [formEnabled, test, cancel]);
+}
