@@ -40,7 +40,7 @@ export interface AppOptions {
   oauth2Endpoints?: EndpointOverrides;
   /** Worker threads for slow list reads (0: every read on the main thread); default min(2, cores). */
   readWorkers?: number;
-  /** From what median time (ms) a list statement goes to a read worker (default 0.5; 0 sends every repeated one, for tests). */
+  /** From what median time (ms) a list statement goes to a read worker (default 0.5; 0 sends every one, for tests). */
   readSlowMs?: number;
 }
 

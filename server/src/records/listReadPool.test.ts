@@ -55,13 +55,7 @@ describe("record, admin and log lists on the read workers", () => {
     expect(app.readPool.counts.workers - before).toBe(30);
   });
 
-  it("answers bad filters as the main connection does, and admins and logs lists go through the pool too", async () => {
-    // A refused filter is a 400 through the pooled list's async error path as through the sync one.
-    const bad = async () => call(cairn, { path: `/api/collections/notes/records?filter=${encodeURIComponent("title ~ 'x' && id > json('{')")}` });
-    const answers = [await bad(), await bad()];
-    expect(answers[1]).toEqual(answers[0]);
-    expect(answers[0]!.status).toBe(400);
-
+  it("serves admins and logs lists too", async () => {
     const before = app.readPool.counts.workers;
     for (let i = 0; i < 2; i++) {
       const admins = await call(cairn, { path: "/api/admins?sort=email", token });
@@ -76,7 +70,6 @@ describe("record, admin and log lists on the read workers", () => {
     const old = app.readPool;
     await app.reload(() => {}, () => {});
     expect(app.readPool).not.toBe(old);
-    await list("sort=title");
     const page = await list("sort=title");
     expect(page.totalItems).toBe(15);
     expect(app.readPool.counts.workers).toBe(2);
