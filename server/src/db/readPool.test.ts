@@ -69,19 +69,20 @@ describe("the read pool", () => {
     const db = fixture();
     const pool = eager();
     const json = "SELECT json_extract(?, '$.a') AS a";
+    type Failure = { message: string; code: string };
     const onMain = (() => {
       try {
         cachedStatement(db, json).get("{oops");
       } catch (e) {
-        return e as Database.SqliteError;
+        return e as Failure;
       }
     })()!;
-    const onWorker = await pool.get(db, json, ["{oops"]).catch((e: unknown) => e as Database.SqliteError);
+    const onWorker = (await pool.get(db, json, ["{oops"]).catch((e: unknown) => e)) as Failure;
     expect(pool.counts.workers).toBe(1);
     expect(onWorker).toBeInstanceOf(Database.SqliteError);
     expect([onWorker.message, onWorker.code]).toEqual([onMain.message, onMain.code]);
 
-    const tooFew = await pool.all(db, ALL, []).catch((e: unknown) => e as Error);
+    const tooFew = (await pool.all(db, ALL, []).catch((e: unknown) => e)) as Error;
     expect(pool.counts.workers).toBe(2);
     expect(tooFew).toBeInstanceOf(RangeError);
     expect(() => cachedStatement(db, ALL).all()).toThrow(tooFew.message);
