@@ -91,7 +91,7 @@ async function main() {
     for (const [i, t] of targets.entries()) {
       const dir = path.join(base, `run${i}`);
       cpSync(seeded, dir, { recursive: true });
-      const srv = await start(t.cmd, t.args(dir));
+      const srv = await start(t.cmd, t.args(dir), { timeoutMs: 60_000 });
       try {
         rows.push(await measure(t.name, srv.url));
       } finally {
