@@ -2,14 +2,10 @@
 //   auth:   "admin" (admin token), "user" (token of USER, an auth record in `users`) or "guest"/absent
 //   method: HTTP method (default GET); body: object sent as JSON
 //   compare: false skips the one-off check that both servers answer alike (the logs grow per server)
-//   duration: seconds, overriding --duration (used for create, since the servers grow while it runs)
-export const ADMIN = { email: "bench@example.com", password: "1234567890" };
-export const USER_COUNT = 100;
-export const POST_COUNT = 100_000;
-// Ids are 15 characters of [a-z0-9], as the reference generates them.
-export const userId = (i) => `benchuser${String(i).padStart(6, "0")}`;
-export const postId = (i) => `benchpost${String(i).padStart(6, "0")}`;
-export const USER = { id: userId(0), username: "benchuser0", email: "benchuser0@example.com", password: "1234567890" };
+//   duration: seconds, overriding --duration (used for writes, since the servers change while they run)
+//   pathFor: (n) => path of the nth request of this scenario on one server (counted across rounds),
+//            for writes that must hit a different record each time
+import { POST_COUNT, USER, postId } from "./seed.mjs";
 
 const q = (s) => encodeURIComponent(s);
 const posts = "/api/collections/posts/records";
@@ -31,5 +27,17 @@ export const scenarios = [
   {
     name: "posts create (3 s)", path: posts, method: "POST", auth: "admin", duration: 3,
     body: { title: "Bench post", views: 42, status: "draft", author: USER.id, tags: ["bench", "new"] },
+  },
+  // Updates cycle over the oldest 1,000 posts; the title only, so earlier list scenarios (run before) are unaffected.
+  {
+    name: "posts update (3 s)", method: "PATCH", auth: "admin", duration: 3,
+    pathFor: (n) => `${posts}/${postId(n % 1000)}`,
+    body: { title: "Bench post updated", tags: ["bench", "updated"] },
+  },
+  // Last: each request deletes a different post, newest first, so the rows run out only after
+  // POST_COUNT - 1,000 deletes per server (the runner stops with an error before that).
+  {
+    name: "posts delete (3 s)", method: "DELETE", auth: "admin", duration: 3,
+    pathFor: (n) => `${posts}/${postId(POST_COUNT - 1 - n)}`, limit: POST_COUNT - 1000,
   },
 ];

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { openDatabase, type DB } from "./db/connection.js";
+import { ReadPool } from "./db/readPool.js";
 import { migrateDataDb, migrateLogsDb } from "./db/migrate.js";
 import { repairViewQuotes } from "./db/viewQuotes.js";
 import { SettingsStore } from "./settings/store.js";
@@ -37,6 +38,10 @@ export interface AppOptions {
   encryptionKey?: string;
   /** Test-only OAuth2 endpoint replacements (defaults to `CAIRN_OAUTH2_TEST_ENDPOINTS`, when set). */
   oauth2Endpoints?: EndpointOverrides;
+  /** Worker threads for slow list reads (0: every read on the main thread); default min(2, cores). */
+  readWorkers?: number;
+  /** From what median time (ms) a list statement goes to a read worker (default 0.5; 0 sends every one, for tests). */
+  readSlowMs?: number;
 }
 
 export interface App {
@@ -44,6 +49,8 @@ export interface App {
   readonly dev: boolean;
   readonly db: DB;
   readonly logsDb: DB;
+  /** Slow list reads of db and logsDb on worker threads with their own read-only connections. */
+  readonly readPool: ReadPool;
   readonly settings: SettingsStore;
   readonly logs: LogWriter;
   readonly mailer: Mailer;
@@ -113,6 +120,8 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
   const dataDir = opts.dataDir;
   const db = openDatabase(path.join(dataDir, "data.db"));
   const logsDb = openDatabase(path.join(dataDir, "logs.db"));
+  // Workers open their connections on first slow read, after the migrations below.
+  const readPool = new ReadPool({ size: opts.readWorkers, slowMs: opts.readSlowMs });
   repairViewQuotes(db);
   migrateDataDb(db);
   migrateLogsDb(logsDb);
@@ -125,7 +134,7 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
   const logs = new LogWriter(logsDb, settings);
   const mailer = new Mailer(settings);
   const dev = opts.dev ?? false;
-  const admins = new AdminService({ db, settings, mailer, events });
+  const admins = new AdminService({ db, readPool, settings, mailer, events });
   // Record tokens resolve through recordAuth, made below; the closures run only on requests.
   const files: FilesService = new FilesService({
     dataDir,
@@ -136,7 +145,7 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
     recordFileToken: (auth: AuthInfo): Promise<string> => recordAuth.fileToken(auth),
   });
   const collections: CollectionService = new CollectionService({ db, files, events, dev });
-  const records = new RecordsApi({ db, collections, files, events, dev });
+  const records = new RecordsApi({ db, readPool, collections, files, events, dev });
   // The login alert needs the OAuth2 links, made below; the closure runs only on sign-ins.
   const recordAuth: RecordAuth = new RecordAuth({ db, collections, settings, records }, (c, a) => loginAlerts.afterPasswordLogin(c, a));
   const realtime = new RealtimeService({ db, admins, collections, records, events }, opts.realtime);
@@ -154,6 +163,7 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
     dev,
     db,
     logsDb,
+    readPool,
     settings,
     logs,
     mailer,
@@ -175,6 +185,8 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
       if (closed) return;
       closed = true;
       realtime.close();
+      // Reads in progress finish before the connections they read go away.
+      await readPool.close();
       await files.close();
       await logs.close();
       mailer.close();

@@ -3,7 +3,7 @@ import { createApp } from "./app.js";
 import { parseArgs } from "./cli/args.js";
 import { adminCommand } from "./cli/admin.js";
 import { dataDirProblem } from "./cli/dataDir.js";
-import { unknownFlag } from "./cli/flags.js";
+import { readWorkersFlag, unknownFlag } from "./cli/flags.js";
 import { VERSION } from "./version.js";
 import { validEncryptionKey } from "./settings/encryption.js";
 
@@ -22,6 +22,8 @@ Flags:
       --http string   with serve: the address to listen on (default "127.0.0.1:8090")
       --encryptionEnv NAME  the environment variable whose 32-character value encrypts
                       the stored settings (AES-256-GCM, as PocketBase's option)
+      --readWorkers N with serve: worker threads running slow list reads, so cheap
+                      requests stay fast meanwhile (default: 2, or 1 on one core; 0: off)
       --dev           print extra diagnostics to stderr
   -h, --help          help for cairn
   -v, --version       version for cairn`;
@@ -59,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
     case "serve": {
       // Loaded on demand so admin commands don't pay for the HTTP stack.
       const { serve } = await import("./cli/serve.js");
-      const app = createApp({ dataDir, dev, encryptionKey });
+      const app = createApp({ dataDir, dev, encryptionKey, readWorkers: readWorkersFlag(flags) });
       const http = typeof flags.http === "string" ? flags.http : rest[0] ?? "127.0.0.1:8090";
       await serve(app, { http, out });
       return -1; // keep running

@@ -3,7 +3,7 @@ import { AdminsRepo } from "../db/admins.js";
 import { badRequest, fieldError, FE, notFound, unauthorized, ValidationError } from "../tools/errors.js";
 import { ADMIN_COLUMNS, ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN, adminJson, type AdminRow } from "./model.js";
 import { ADMIN_REQUIRED, requireAdmin, requireAdminModel, type Caller } from "../auth/caller.js";
-import { runList } from "../query/list.js";
+import { runListWith } from "../query/list.js";
 import { tableResolver } from "../query/tableResolver.js";
 import type { ListQuery, ListResult } from "../query/types.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
@@ -44,7 +44,7 @@ export class AdminService {
   readonly repo: AdminsRepo;
   private readonly resolver = tableResolver("_admins", ADMIN_COLUMNS);
 
-  constructor(private readonly app: Pick<App, "db" | "settings" | "mailer" | "events">) {
+  constructor(private readonly app: Pick<App, "db" | "readPool" | "settings" | "mailer" | "events">) {
     this.repo = new AdminsRepo(app.db);
   }
 
@@ -81,9 +81,9 @@ export class AdminService {
     await this.confirmPasswordReset(read());
   }
 
-  list(who: Caller, query: ListQuery): ListResult<ReturnType<typeof adminJson>> {
+  list(who: Caller, query: ListQuery): Promise<ListResult<ReturnType<typeof adminJson>>> {
     requireAdmin(who);
-    return runList(this.app.db, { table: "_admins", resolver: this.resolver, query, mapRow: (row) => adminJson(row as unknown as AdminRow) });
+    return runListWith(this.app.readPool, this.app.db, { table: "_admins", resolver: this.resolver, query, mapRow: (row) => adminJson(row as unknown as AdminRow) });
   }
 
   view(who: Caller, id: string): ReturnType<typeof adminJson> {

@@ -3,6 +3,8 @@ import { cpSync, existsSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { parseArgs } from "./args.js";
+import { readWorkersFlag } from "./flags.js";
 import { cleanupTempDirs, PB_BIN, PB_FLAGS, tempDir } from "../../test/support/dataDirs.js";
 
 afterAll(cleanupTempDirs);
@@ -45,6 +47,19 @@ describe("cairn command line", () => {
     const below = cairn(["admin", "delete", "a@example.com", "--dir", path.join(file, "data")]);
     expect(below).toEqual({ code: 1, out: `Error: --dir ${path.join(file, "data")}: a parent of this path is a file, not a directory.\n` });
   }, 120_000);
+
+  it("takes --readWorkers N (0 turns the read workers off) and refuses anything but a small whole number", () => {
+    expect(readWorkersFlag(parseArgs(["serve", "--readWorkers", "0"]).flags)).toBe(0);
+    expect(readWorkersFlag(parseArgs(["serve", "--readWorkers=3"]).flags)).toBe(3);
+    expect(readWorkersFlag(parseArgs(["serve"]).flags)).toBeUndefined();
+    for (const v of ["-1", "1.5", "two", "65", ""]) expect(() => readWorkersFlag({ readWorkers: v })).toThrow("invalid --readWorkers value");
+    expect(() => readWorkersFlag(parseArgs(["serve", "--readWorkers"]).flags)).toThrow("invalid --readWorkers value");
+
+    const dir = tempDir();
+    const res = cairn(["serve", "--dir", dir, "--readWorkers", "two", "--http", "127.0.0.1:1"]);
+    expect(res).toEqual({ code: 1, out: 'Error: invalid --readWorkers value "two": a number of worker threads from 0 (off) to 64\n' });
+    expect(existsSync(path.join(dir, "data.db"))).toBe(false);
+  }, 60_000);
 
   it("on a busy port says which flag picks another address, and exits", async () => {
     const blocker: Server = createServer();

@@ -6,6 +6,8 @@
 const KNOWN_FLAGS = new Set([
   "h", "help", "v", "version",
   "dir", "dev", "http",
+  // serve
+  "readWorkers",
   // typegen
   "url", "email", "password", "out",
   // PocketBase's, accepted for compatibility
@@ -17,4 +19,16 @@ const KNOWN_FLAGS = new Set([
 export function unknownFlag(flags: Record<string, string | boolean>): string | null {
   const name = Object.keys(flags).find((f) => !KNOWN_FLAGS.has(f));
   return name === undefined ? null : (name.length === 1 ? "-" : "--") + name;
+}
+
+/**
+ * `--readWorkers N`: worker threads for slow list reads (0 turns them off); undefined when
+ * absent (the app's default). Throws a message for the user on anything but a whole number 0..64.
+ */
+export function readWorkersFlag(flags: Record<string, string | boolean>): number | undefined {
+  const v = flags.readWorkers;
+  if (v === undefined) return undefined;
+  const n = typeof v === "string" && /^\d+$/.test(v) ? Number(v) : NaN;
+  if (!(n >= 0 && n <= 64)) throw new Error(`invalid --readWorkers value ${JSON.stringify(String(v))}: a number of worker threads from 0 (off) to 64`);
+  return n;
 }

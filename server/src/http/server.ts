@@ -8,6 +8,7 @@ import { clientErrorHandler, MAX_HEADER_BYTES } from "./clientError.js";
 import { parseJsonStrict, stringifyJson } from "../tools/json.js";
 import { registerRequestLog } from "./requestLog.js";
 import { healthRoutes } from "./routes/health.js";
+import { DEFAULT_HANDLERS_PER_TURN, registerTurnGate } from "./turnGate.js";
 import { adminRoutes } from "./routes/admins.js";
 import { collectionRoutes } from "./routes/collections.js";
 import { settingsRoutes } from "./routes/settings.js";
@@ -29,6 +30,8 @@ import "./context.js";
 export interface ServerOptions {
   /** Directory holding the built dashboard (index.html + assets). */
   dashboardDir?: string;
+  /** Request handlers started per turn of the event loop under load (http/turnGate.ts); 0: no bound. */
+  handlersPerTurn?: number;
 }
 
 const INVALID_BODY_MESSAGE = "Failed to load the submitted data due to invalid formatting.";
@@ -77,6 +80,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   registerRequestLog(server, app);
   registerRateLimit(server, app);
   registerWriteGate(server, app);
+  registerTurnGate(server, opts.handlersPerTurn ?? DEFAULT_HANDLERS_PER_TURN);
 
   server.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     req.apiError = err;

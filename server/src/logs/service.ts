@@ -3,7 +3,7 @@ import { requireAdmin, type Caller } from "../auth/caller.js";
 import { LogsRepo } from "../db/logs.js";
 import { QueryError } from "../query/errors.js";
 import { compileFilter } from "../query/filterSql.js";
-import { runList } from "../query/list.js";
+import { runListWith } from "../query/list.js";
 import { tableResolver } from "../query/tableResolver.js";
 import type { ListQuery } from "../query/types.js";
 import { badRequest, notFound } from "../tools/errors.js";
@@ -12,7 +12,7 @@ import { LOG_COLUMNS, logJson, statsJson } from "./model.js";
 /** The request logs API, admins only: list, hourly stats, one entry. */
 export class LogsService {
   private readonly resolver = tableResolver("_logs", LOG_COLUMNS, { jsonColumns: ["data"] });
-  constructor(private readonly app: Pick<App, "logsDb">) {}
+  constructor(private readonly app: Pick<App, "logsDb" | "readPool">) {}
 
   /** Over the current handle: a restore reopens logs.db (app.reload). */
   private get repo(): LogsRepo {
@@ -22,7 +22,7 @@ export class LogsService {
   /** No default sort: the reference lists in storage (rowid) order unless asked. */
   list(who: Caller, query: ListQuery) {
     requireAdmin(who);
-    return runList(this.app.logsDb, { table: "_logs", resolver: this.resolver, query, mapRow: logJson });
+    return runListWith(this.app.readPool, this.app.logsDb, { table: "_logs", resolver: this.resolver, query, mapRow: logJson });
   }
 
   stats(who: Caller, rawFilter: unknown) {

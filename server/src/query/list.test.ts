@@ -1,7 +1,10 @@
+import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QueryError } from "./errors.js";
-import { buildListSql, runList } from "./list.js";
+import { buildListSql, runList, runListWith } from "./list.js";
+import { ReadPool } from "../db/readPool.js";
+import { cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
 import { tableResolver } from "./tableResolver.js";
 import type { FieldResolver, ListQuery } from "./types.js";
 
@@ -178,5 +181,52 @@ describe("runList paging and sorting", () => {
   it("handles thousands of conditions", () => {
     const filter = Array.from({ length: 3000 }, (_, i) => `id = 'r${i}'`).join(" || ");
     expect(list({ filter }).totalItems).toBe(8);
+  });
+});
+
+describe("runListWith a read pool", () => {
+  let fileDb: Database.Database;
+  let pool: ReadPool;
+  beforeAll(() => {
+    // The workers open the file by name: the same rows in a database file.
+    const file = path.join(tempDir(), "items.db");
+    db.exec(`VACUUM INTO '${file}'`);
+    fileDb = new Database(file);
+    pool = new ReadPool({ size: 2, slowMs: 0 });
+  });
+  afterAll(async () => {
+    await pool.close();
+    fileDb.close();
+    cleanupTempDirs();
+  });
+
+  it("answers what runList answers, every statement run on a worker", async () => {
+    const queries: ListQuery[] = [
+      {},
+      { sort: "-n,id", perPage: "3", page: "2" },
+      { filter: "title ~ 'a' || n > 2", sort: "created" },
+      { filter: "data.status >= 400", skipTotal: "1" },
+      { filter: "tags ?= 'a'", sort: "-id" },
+    ];
+    for (const query of queries) {
+      const opts = { table: "items", resolver, query, mapRow: (r: Record<string, unknown>) => r, now: new Date("2024-01-05T12:00:00Z") };
+      expect(await runListWith(pool, fileDb, opts)).toEqual(runList(db, opts));
+    }
+    expect(pool.counts).toEqual({ main: 0, workers: 9 });
+  });
+
+  it("turns an SQL error SQLite raises on a worker into the same QueryError", async () => {
+    const broken: FieldResolver = { resolve: () => ({ sql: "no_such_column" }) };
+    const opts = { table: "items", resolver: broken, query: { filter: "x = 1" }, mapRow: (r: unknown) => r };
+    const sync = (() => {
+      try {
+        runList(db, opts);
+      } catch (e) {
+        return e;
+      }
+    })();
+    const pooled = await runListWith(pool, fileDb, opts).catch((e: unknown) => e);
+    expect(pooled).toBeInstanceOf(QueryError);
+    expect(pooled).toEqual(sync);
   });
 });

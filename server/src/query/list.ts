@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { cachedStatement, type DB } from "../db/connection.js";
+import type { ReadPool } from "../db/readPool.js";
 import { quoteIdent } from "../db/dialect.js";
 import { queryError } from "./errors.js";
 import { compileFilter } from "./filterSql.js";
@@ -93,26 +94,51 @@ export function buildListSql(opts: Omit<ListOptions<unknown>, "mapRow">): ListSq
  * (e.g. an expression tree too large), as in the reference.
  */
 export function runList<T>(db: DB, opts: ListOptions<T>): ListResult<T> {
-  const { select, count, page, perPage, skipTotal } = buildListSql(opts);
-  let rows: Record<string, unknown>[];
-  let totalItems = -1;
-  try {
-    rows = cachedStatement(db, select.sql).all(...select.params) as Record<string, unknown>[];
-    if (!skipTotal) {
-      const row = cachedStatement(db, count.sql).get(...count.params) as { total: number | bigint };
-      totalItems = Number(row.total);
-    }
-  } catch (err) {
+  const sql = buildListSql(opts);
+  const [rows, counted] = asQueryError(() => [
+    cachedStatement(db, sql.select.sql).all(...sql.select.params) as Record<string, unknown>[],
+    sql.skipTotal ? undefined : (cachedStatement(db, sql.count.sql).get(...sql.count.params) as CountRow),
+  ] as const);
+  return listResult(sql, rows, counted, opts.mapRow);
+}
+
+/**
+ * runList through a read pool: the page and count statements run on worker threads (both at
+ * once) when they have been slow, else on `db`. Same answers and errors as runList.
+ */
+export async function runListWith<T>(reads: ReadPool, db: DB, opts: ListOptions<T>): Promise<ListResult<T>> {
+  const sql = buildListSql(opts);
+  const [rows, counted] = await asQueryError(() =>
+    Promise.all([reads.all(db, sql.select.sql, sql.select.params), sql.skipTotal ? undefined : (reads.get(db, sql.count.sql, sql.count.params) as Promise<CountRow>)]),
+  );
+  return listResult(sql, rows, counted, opts.mapRow);
+}
+
+type CountRow = { total: number | bigint };
+
+function listResult<T>(sql: { page: number; perPage: number; skipTotal: boolean }, rows: Record<string, unknown>[], counted: CountRow | undefined, mapRow: (row: Record<string, unknown>) => T): ListResult<T> {
+  const totalItems = counted ? Number(counted.total) : -1;
+  return {
+    page: sql.page,
+    perPage: sql.perPage,
+    totalItems,
+    totalPages: sql.skipTotal ? -1 : totalPages(totalItems, sql.perPage),
+    items: rows.map((r) => mapRow(r)),
+  };
+}
+
+/** Runs fn (sync or async), turning SQLite's refusals into the reference's 400 "SQL error". */
+function asQueryError<R>(fn: () => R): R {
+  const mapped = (err: unknown): never => {
     if (err instanceof Database.SqliteError) throw queryError(`SQL error: ${err.message}`);
     throw err;
-  }
-  return {
-    page,
-    perPage,
-    totalItems,
-    totalPages: skipTotal ? -1 : totalPages(totalItems, perPage),
-    items: rows.map((r) => opts.mapRow(r)),
   };
+  try {
+    const out = fn();
+    return (out instanceof Promise ? out.catch(mapped) : out) as R;
+  } catch (err) {
+    return mapped(err);
+  }
 }
 
 function firstString(v: unknown): string | undefined {

@@ -27,9 +27,9 @@ const first = (v: unknown): string | undefined => {
  * FilesService) and the change events, which go out after commit.
  */
 export class RecordsApi extends RecordService {
-  private readonly env: Pick<App, "db" | "collections" | "events" | "files"> & Partial<Pick<App, "dev">>;
+  private readonly env: Pick<App, "db" | "collections" | "events" | "files"> & Partial<Pick<App, "dev" | "readPool">>;
 
-  constructor(env: Pick<App, "db" | "collections" | "events" | "files"> & Partial<Pick<App, "dev">>) {
+  constructor(env: Pick<App, "db" | "collections" | "events" | "files"> & Partial<Pick<App, "dev" | "readPool">>) {
     super(env);
     this.env = env;
   }

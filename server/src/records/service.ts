@@ -7,7 +7,8 @@ import { isMultipleField, type RelationOptions } from "../fields/index.js";
 import { isEmailFormat } from "../tools/formats.js";
 import { ApiError, forbidden, notFound } from "../tools/errors.js";
 import { authOptions, isAuth, isView, type CollectionModel } from "../collections/model.js";
-import { runList } from "../query/list.js";
+import { runListWith } from "../query/list.js";
+import { NO_READ_POOL } from "../db/readPool.js";
 import type { ListQuery, ListResult } from "../query/types.js";
 import { checkAdminOnlyFields } from "../query/rules.js";
 import type { Requester } from "../auth/caller.js";
@@ -70,7 +71,7 @@ const USERNAME_RE = /^[\w][\w.\-]*$/;
 export class RecordService {
   readonly repo: RecordsRepo;
 
-  constructor(private readonly app: Pick<App, "db" | "collections"> & Partial<Pick<App, "dev" | "files">>) {
+  constructor(private readonly app: Pick<App, "db" | "collections"> & Partial<Pick<App, "dev" | "files" | "readPool">>) {
     this.repo = new RecordsRepo(app.db);
   }
 
@@ -138,18 +139,18 @@ export class RecordService {
   }
 
   /** A page of records as the API answers it (expand and fields applied to each item). */
-  listJson(c: CollectionModel, query: ListQuery & Record<string, unknown>, who: Requester): ListResult<unknown> {
+  listJson(c: CollectionModel, query: ListQuery & Record<string, unknown>, who: Requester): Promise<ListResult<unknown>> {
     const tree = parseExpand(query.expand);
     const fields = parseFields(query.fields);
     return this.list(c, query, who, (col, d) => pickFields(this.exportExpanded(col, d, who, tree), fields) as Record<string, unknown>);
   }
 
-  list(c: CollectionModel, query: ListQuery, who: Requester, map?: (c: CollectionModel, d: RecordData) => Record<string, unknown>): ListResult<Record<string, unknown>> {
+  list(c: CollectionModel, query: ListQuery, who: Requester, map?: (c: CollectionModel, d: RecordData) => Record<string, unknown>): Promise<ListResult<Record<string, unknown>>> {
     const rule = this.ruleFor(c.listRule, who);
     if (!who.admin) checkAdminOnlyFields(query);
     const where = rule === null ? undefined : ruleWhere(this.target(c, rule, who));
     const mapper = map ?? ((col: CollectionModel, d: RecordData) => this.export(col, d, who));
-    return runList(this.db, {
+    return runListWith(this.app.readPool ?? NO_READ_POOL, this.db, {
       table: c.name,
       resolver: filterResolver(this.target(c, "", who), who.admin),
       query,

@@ -46,7 +46,9 @@ export async function startReference(dataDir: string): Promise<RunningServer> {
 
 /** Starts Cairn in-process on a free port over `dataDir`. */
 export async function startCairn(dataDir: string): Promise<RunningCairn> {
-  const app = createApp({ dataDir });
+  // CAIRN_TEST_READ_SLOW_MS=0 sends every list read to the read workers (their differential check).
+  const slow = process.env.CAIRN_TEST_READ_SLOW_MS;
+  const app = createApp({ dataDir, readSlowMs: slow ? Number(slow) : undefined });
   const server = buildServer(app);
   const port = await freePort();
   await server.listen({ host: "127.0.0.1", port });

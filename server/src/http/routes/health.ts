@@ -8,6 +8,7 @@ export function healthRoutes(app: App): FastifyPluginAsync {
       message: "API is healthy.",
       data: { canBackup: app.backups.canBackup() },
     });
-    r.get("/health", handler); // fastify answers HEAD from the GET route
+    // Cheap: answered at once even while a queue of heavy requests waits for its turn (load balancers probe it).
+    r.get("/health", { config: { cheap: true } }, handler); // fastify answers HEAD from the GET route
   };
 }
