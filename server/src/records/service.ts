@@ -38,6 +38,8 @@ export interface SubmittedBody {
   files: Map<string, Upload[]>;
   /** True for a multipart form: its text values are cast to their fields' types for the rules. */
   multipart?: boolean;
+  /** The id a create's uploads were streamed under: the new record takes it unless the body names one. */
+  recordId?: string;
 }
 
 /** A saved record with the storage work its save needs. */
@@ -193,7 +195,7 @@ export class RecordService {
       else if (!ID_RE.test(id)) errors.id = V.match();
       else if (this.repo.idExists(c.name, id)) errors.id = verr("validation_invalid_id", "The model id is invalid or already exists.");
     }
-    form.data.id = id || newId();
+    form.data.id = id || body.recordId || newId();
     if (errors.id) throw new ApiError(400, failMessage, errorsToData(errors));
     Object.assign(errors, this.validateData(c, form.data));
     Object.assign(errors, uploadErrors(c, form, errors));
