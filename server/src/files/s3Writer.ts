@@ -59,7 +59,8 @@ export class S3ObjectWriter {
     this.check();
     const { partSize } = this.opts;
     let b = chunk;
-    while (this.pendingLength + b.length >= partSize) {
+    // A full part leaves once more bytes follow it: content of exactly one part stays one PUT.
+    while (this.pendingLength + b.length > partSize) {
       const take = partSize - this.pendingLength;
       this.pending.push(b.subarray(0, take));
       b = b.subarray(take);
