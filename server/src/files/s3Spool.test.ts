@@ -97,6 +97,15 @@ describe("S3UploadSpool (s3rver)", () => {
     await s.fs.close();
   });
 
+  it("a bucket that fails keeps nothing and says so, reading the file to its end", async () => {
+    const fs = new S3FileSystem({ endpoint: `http://127.0.0.1:${await freePort()}`, region: "us-east-1", bucket: "x", accessKey: "a", secret: "b", forcePathStyle: true, partSize: PART });
+    const spool = new S3UploadSpool(fs, { collectionId: "col000000000001", recordId: "rec000000000001" });
+    const got = await spool.write(chunks(bytes(3 * PART)), { maxSize: 0 }, "x.bin");
+    expect(got).toMatchObject({ size: 3 * PART, file: null, failed: true });
+    await spool.cleanup();
+    await fs.close();
+  });
+
   it("an id that cannot be part of a key streams under a fresh folder", async () => {
     const s = setup("../escape");
     const got = await s.spool.write(chunks(bytes(100)), { maxSize: 0 }, "a.txt");

@@ -46,6 +46,8 @@ export interface SpooledFile<F = TempFile | StreamedObject> {
   /** The first SNIFF_LIMIT bytes (all of them for a shorter file). */
   head: Buffer;
   file: F | null;
+  /** Storage failed while the file arrived (it was not kept, whatever the limits). */
+  failed?: boolean;
 }
 
 /** One request's uploads as they arrive: kept somewhere until the record owning them is saved. */
@@ -75,20 +77,34 @@ export interface SpoolSink<T> {
  * Reads a file stream to its end, passing its bytes to the sink while the policy lets it
  * (within `maxSize`, of an accepted type judged from the first bytes): memory stays at one
  * chunk plus what the sink buffers, whatever the size. A limit crossed drops the sink and
- * keeps counting; a failing stream or sink drops it and rejects.
+ * keeps counting. So does a failing sink (storage down, disk full): the file arrives as not
+ * kept (`file: null`, `failed: true`) and the save refuses it. A failing stream (a client
+ * gone) drops the sink and rejects.
  */
 export async function spoolInto<T>(source: Readable, policy: SpoolPolicy, open: (arrival: Arrival) => Promise<SpoolSink<T>>): Promise<SpooledFile<T>> {
   const headParts: Buffer[] = [];
   let headLength = 0;
   let size = 0;
   let headChecked = false;
+  let failed = false;
   const arrival: Arrival = { get size() { return size; }, head: () => Buffer.concat(headParts) };
-  let sink: SpoolSink<T> | null = policy.keep === false ? null : await open(arrival);
+  let sink: SpoolSink<T> | null = null;
   const drop = async () => {
     const s = sink;
     sink = null;
-    await s?.drop();
+    await s?.drop().catch(() => undefined);
   };
+  /** Runs a sink step; a failure drops the sink (the file is then not kept). */
+  const step = async <R>(fn: () => Promise<R>): Promise<R | null> => {
+    try {
+      return await fn();
+    } catch {
+      failed = true;
+      await drop();
+      return null;
+    }
+  };
+  if (policy.keep !== false) sink = await step(() => open(arrival));
   try {
     for await (const c of source) {
       const chunk: Buffer = Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array);
@@ -110,11 +126,14 @@ export async function spoolInto<T>(source: Readable, policy: SpoolPolicy, open: 
           continue;
         }
       }
-      await sink.write(chunk);
+      const s: SpoolSink<T> = sink;
+      await step(() => s.write(chunk));
     }
-    return { size, head: arrival.head(), file: sink ? await sink.end() : null };
+    const s: SpoolSink<T> | null = sink;
+    const file = s ? await step(() => s.end()) : null;
+    return { size, head: arrival.head(), file, ...(failed ? { failed } : {}) };
   } catch (err) {
-    await drop().catch(() => undefined);
+    await drop();
     throw err;
   }
 }

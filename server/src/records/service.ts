@@ -410,7 +410,8 @@ export class RecordService {
   private async writeUploads(c: CollectionModel, id: string, uploads: PreparedUpload[], message: string): Promise<void> {
     if (uploads.length === 0 || !this.app.files) return;
     const files = uploads.map((u) => {
-      // Validation refuses dropped uploads; one reaching here is a bug, not a silent empty file.
+      // Validation refuses uploads dropped over a limit; one reaching here could not be
+      // stored while it arrived (storage failing): the save fails, never an empty file.
       if (u.data === null) throw new ApiError(400, message);
       return { name: u.name, data: u.data, mime: u.mime, originalName: u.originalName };
     });
