@@ -1,9 +1,9 @@
 import { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type S3rver from "s3rver";
-import { cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
+import { cleanupTempDirs } from "../../test/support/dataDirs.js";
 import { freePort } from "../../test/support/ports.js";
-import { pendingUploads, s3rverWithAbort } from "../../test/support/s3.js";
+import { pendingUploads, startS3Buckets } from "../../test/support/s3.js";
 import { readAll } from "./filesystem.js";
 import { S3FileSystem } from "./s3.js";
 import { S3UploadSpool } from "./s3Spool.js";
@@ -13,10 +13,7 @@ let endpoint = "";
 let bucketNo = 0;
 
 beforeAll(async () => {
-  const port = await freePort();
-  server = s3rverWithAbort({ address: "127.0.0.1", port, silent: true, directory: tempDir("s3rver-"), configureBuckets: Array.from({ length: 6 }, (_, i) => ({ name: `s${i}` })), vhostBuckets: false });
-  await server.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  ({ server, endpoint } = await startS3Buckets(Array.from({ length: 6 }, (_, i) => `s${i}`)));
 });
 
 afterAll(async () => {

@@ -1,8 +1,7 @@
 import { S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
-import { freePort } from "../../test/support/ports.js";
-import { pendingUploads, s3rverWithAbort } from "../../test/support/s3.js";
+import { cleanupTempDirs } from "../../test/support/dataDirs.js";
+import { pendingUploads, startS3Buckets } from "../../test/support/s3.js";
 import type S3rver from "s3rver";
 import { readAll } from "./filesystem.js";
 import { S3FileSystem, type S3Options } from "./s3.js";
@@ -13,11 +12,9 @@ let opts: S3Options;
 let bucketNo = 0;
 
 beforeAll(async () => {
-  const port = await freePort();
-  const buckets = Array.from({ length: 8 }, (_, i) => ({ name: `w${i}` }));
-  server = s3rverWithAbort({ address: "127.0.0.1", port, silent: true, directory: tempDir("s3rver-"), configureBuckets: buckets, vhostBuckets: false });
-  await server.run();
-  opts = { endpoint: `http://127.0.0.1:${port}`, region: "us-east-1", bucket: "", accessKey: "S3RVER", secret: "S3RVER", forcePathStyle: true };
+  const s3 = await startS3Buckets(Array.from({ length: 8 }, (_, i) => `w${i}`));
+  server = s3.server;
+  opts = { endpoint: s3.endpoint, region: "us-east-1", bucket: "", accessKey: "S3RVER", secret: "S3RVER", forcePathStyle: true };
 });
 
 afterAll(async () => {

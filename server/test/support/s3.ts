@@ -13,14 +13,20 @@ export interface RunningS3 {
 
 /** Starts s3rver on 127.0.0.1 with one bucket. */
 export async function startS3(bucket: string): Promise<RunningS3> {
-  const port = await freePort();
-  const server = s3rverWithAbort({ address: "127.0.0.1", port, silent: true, directory: tempDir("s3rver-"), configureBuckets: [{ name: bucket }], vhostBuckets: false });
-  await server.run();
+  const { server, endpoint } = await startS3Buckets([bucket]);
   return {
-    config: { bucket, region: "us-east-1", endpoint: `http://127.0.0.1:${port}`, accessKey: "S3RVER", secret: "S3RVER", forcePathStyle: true },
+    config: { bucket, region: "us-east-1", endpoint, accessKey: "S3RVER", secret: "S3RVER", forcePathStyle: true },
     pendingUploads: () => pendingUploads(server, bucket),
     close: () => server.close(),
   };
+}
+
+/** An s3rver (with AbortMultipartUpload) on 127.0.0.1 holding these buckets, and its endpoint. */
+export async function startS3Buckets(buckets: string[]): Promise<{ server: S3rver; endpoint: string }> {
+  const port = await freePort();
+  const server = s3rverWithAbort({ address: "127.0.0.1", port, silent: true, directory: tempDir("s3rver-"), configureBuckets: buckets.map((name) => ({ name })), vhostBuckets: false });
+  await server.run();
+  return { server, endpoint: `http://127.0.0.1:${port}` };
 }
 
 /** Multipart uploads of a bucket that were begun and neither completed nor aborted. */
