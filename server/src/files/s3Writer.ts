@@ -39,8 +39,14 @@ type Part = { ETag: string | undefined; PartNumber: number };
  * After a failure or a change of mind, `abort()` drops whatever was sent.
  */
 export class S3ObjectWriter {
+  /** The first part, gathered from copies of the chunks (a small file never takes a whole part buffer). */
   private pending: Buffer[] = [];
-  private pendingLength = 0;
+  /** The part being filled once the upload is known to be multipart (a part-size buffer). */
+  private current: Buffer | null = null;
+  /** Bytes in `pending` or `current`. */
+  private filled = 0;
+  /** Part buffers whose upload finished, reused: memory stays at `concurrency + 1` parts, without garbage. */
+  private spare: Buffer[] = [];
   private target: ObjectTarget | null = null;
   private uploadId: string | undefined;
   private readonly parts: Part[] = [];
@@ -59,29 +65,23 @@ export class S3ObjectWriter {
     this.check();
     const { partSize } = this.opts;
     let b = chunk;
-    // A full part leaves once more bytes follow it: content of exactly one part stays one PUT.
-    while (this.pendingLength + b.length > partSize) {
-      const take = partSize - this.pendingLength;
-      this.pending.push(b.subarray(0, take));
-      b = b.subarray(take);
-      const part = Buffer.concat(this.pending);
-      this.pending = [];
-      this.pendingLength = 0;
-      await this.sendPart(part);
-    }
-    if (b.length) {
+    while (b.length) {
+      // A full part leaves once more bytes follow it: content of exactly one part stays one PUT.
+      if (this.filled === partSize) await this.flushPart();
+      const piece = b.subarray(0, partSize - this.filled);
+      if (this.current) piece.copy(this.current, this.filled);
       // A copy: the source may reuse its chunk buffers.
-      this.pending.push(Buffer.from(b));
-      this.pendingLength += b.length;
+      else this.pending.push(Buffer.from(piece));
+      this.filled += piece.length;
+      b = b.subarray(piece.length);
     }
   }
 
   /** Sends what is left and completes the object; returns where it was stored. */
   async finish(): Promise<ObjectTarget> {
     this.check();
-    const rest = Buffer.concat(this.pending);
-    this.pending = [];
-    this.pendingLength = 0;
+    const rest = this.current ? this.current.subarray(0, this.filled) : Buffer.concat(this.pending);
+    this.dropBuffers();
     if (this.uploadId === undefined) {
       const target = this.resolveTarget();
       await this.opts.client.send(new PutObjectCommand({ ...this.base(target), Body: rest, ContentLength: rest.length }));
@@ -108,11 +108,27 @@ export class S3ObjectWriter {
     if (this.closed) return;
     this.closed = true;
     this.failure ??= new Error("upload aborted");
-    this.pending = [];
-    this.pendingLength = 0;
+    this.dropBuffers();
     await Promise.allSettled([...this.inFlight]);
     if (this.uploadId === undefined) return;
     await this.opts.client.send(new AbortMultipartUploadCommand({ Bucket: this.opts.bucket, Key: this.target!.key, UploadId: this.uploadId }));
+  }
+
+  private dropBuffers(): void {
+    this.pending = [];
+    this.current = null;
+    this.filled = 0;
+    this.spare = [];
+  }
+
+  /** Sends the full part being filled and starts the next one in a spare buffer. */
+  private async flushPart(): Promise<void> {
+    const part = this.current ?? Buffer.concat(this.pending);
+    this.pending = [];
+    this.current = null;
+    this.filled = 0;
+    await this.sendPart(part);
+    this.current = this.spare.pop() ?? Buffer.allocUnsafe(this.opts.partSize);
   }
 
   private check(): void {
@@ -143,6 +159,7 @@ export class S3ObjectWriter {
       .send(new UploadPartCommand({ Bucket: this.opts.bucket, Key: this.target!.key, UploadId: this.uploadId, PartNumber, Body: body, ContentLength: body.length }))
       .then((res) => {
         this.parts[PartNumber - 1].ETag = res.ETag;
+        if (body.length === this.opts.partSize && !this.closed) this.spare.push(body);
       })
       // Kept for the next write or finish to throw; the job itself never rejects.
       .catch((err: unknown) => {
