@@ -1,7 +1,9 @@
 // Large file uploads and downloads, Cairn vs the reference binary (PocketBase v0.22.20), side by
 // side: throughput (MB/s) of a multipart record create carrying one file and of downloading it
-// back, and each server's peak RSS (VmHWM) before and after. Local storage, fresh data dirs.
-// Usage: npm run build -w server && node bench/uploads.mjs [--sizes 100,1024] [--only cairn]
+// back, and each server's peak RSS (VmHWM) before and after. Fresh data dirs; local storage, or
+// with --s3 an S3 bucket per server on one s3rver started here (in this process: it shares the
+// machine with both servers, so S3 figures are indicative of the servers' overhead only).
+// Usage: npm run build -w server && node bench/uploads.mjs [--sizes 100,1024] [--only cairn] [--s3]
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
@@ -14,6 +16,7 @@ const MB = 1 << 20;
 
 const sizes = arg("sizes", "100,1024").split(",").map((s) => Number(s) * MB);
 const only = arg("only", "");
+const useS3 = process.argv.includes("--s3");
 
 // As before the shared helper: up to 20 s for a start.
 const start = (cmd, args) => startServer(cmd, args, { timeoutMs: 20_000 });
@@ -80,6 +83,11 @@ async function measure(name, dir, cmd, args) {
   try {
     const auth = await (await fetch(`${url}/api/admins/auth-with-password`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ identity: ADMIN.email, password: ADMIN.password }) })).json();
     const token = auth.token;
+    if (s3) {
+      const body = JSON.stringify({ s3: { enabled: true, ...s3.config(name) } });
+      const set = await fetch(`${url}/api/settings`, { method: "PATCH", headers: { "content-type": "application/json", authorization: token }, body });
+      if (!set.ok) throw new Error(`${name}: enabling S3 answered ${set.status}: ${await set.text()}`);
+    }
     const coll = { name: "bench_files", viewRule: "", schema: [{ name: "file", type: "file", options: { maxSelect: 1, maxSize: 2 * 1024 * MB } }] };
     const res = await fetch(`${url}/api/collections`, { method: "POST", headers: { "content-type": "application/json", authorization: token }, body: JSON.stringify(coll) });
     if (!res.ok) throw new Error(`${name}: creating the collection answered ${res.status}`);
@@ -107,6 +115,29 @@ function seed() {
   return dir;
 }
 
+/** One s3rver with a bucket per server (`--s3`). */
+async function startS3() {
+  const { default: S3rver } = await import("s3rver");
+  const { createServer } = await import("node:net");
+  const port = await new Promise((ok) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const p = srv.address().port;
+      srv.close(() => ok(p));
+    });
+  });
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-s3rver-"));
+  const server = new S3rver({ address: "127.0.0.1", port, silent: true, directory: dir, vhostBuckets: false, configureBuckets: [{ name: "reference" }, { name: "cairn" }] });
+  await server.run();
+  return {
+    config: (bucket) => ({ bucket, region: "us-east-1", endpoint: `http://127.0.0.1:${port}`, accessKey: "S3RVER", secret: "S3RVER", forcePathStyle: true }),
+    close: async () => {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const s3 = useS3 ? await startS3() : null;
 const rows = [];
 if (only !== "cairn") {
   const dir = seed();
@@ -117,7 +148,10 @@ if (only !== "reference") {
   rows.push(...(await measure("cairn", dir, process.execPath, [CAIRN, "serve", "--dir", dir])));
 }
 
+await s3?.close();
+
 const mb = (n) => (n / MB).toFixed(0).padStart(6);
+console.log(useS3 ? "storage: S3 (s3rver)" : "storage: local");
 console.log("server     size MB  upload MB/s  download MB/s  peak RSS MB: start  after upload  after download");
 for (const r of rows) {
   console.log(

@@ -1,6 +1,7 @@
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
@@ -25,6 +26,7 @@ import {
   type LocalSource,
   type PutOptions,
 } from "./filesystem.js";
+import { S3ObjectWriter, type ObjectTarget } from "./s3Writer.js";
 
 /** Parts of a file upload in flight at once (each holds one part in memory). */
 const PART_CONCURRENCY = 3;
@@ -70,32 +72,42 @@ export class S3FileSystem implements FileSystem {
       await this.client.send(new PutObjectCommand({ ...base, Body: data, ContentLength: data.length }));
       return;
     }
-    const parts = chunked(data, this.partSize);
-    const first = await parts.next();
-    const firstChunk = first.done ? Buffer.alloc(0) : first.value;
-    const second = first.done ? first : await parts.next();
-    if (second.done) {
-      await this.client.send(new PutObjectCommand({ ...base, Body: firstChunk, ContentLength: firstChunk.length }));
-      return;
-    }
-    const { UploadId } = await this.client.send(new CreateMultipartUploadCommand(base));
-    const done: { ETag: string | undefined; PartNumber: number }[] = [];
+    // Streams up to one part go up in one PUT, larger ones as a multipart upload.
+    const writer = this.writer({ key, contentType, metadata: base.Metadata });
     try {
-      const upload = async (chunk: Buffer): Promise<void> => {
-        const PartNumber = done.length + 1;
-        const res = await this.client.send(
-          new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId, PartNumber, Body: chunk, ContentLength: chunk.length }),
-        );
-        done.push({ ETag: res.ETag, PartNumber });
-      };
-      await upload(firstChunk);
-      await upload(second.value);
-      for (let c = await parts.next(); !c.done; c = await parts.next()) await upload(c.value);
-      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId, MultipartUpload: { Parts: done } }));
+      for await (const c of data) await writer.write(typeof c === "string" ? Buffer.from(c) : Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array));
+      await writer.finish();
     } catch (err) {
-      await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId })).catch(() => undefined);
+      await writer.abort().catch(() => undefined);
       throw err;
     }
+  }
+
+  /**
+   * A writer streaming one object from bytes as they come (parts of `partSize`, a few in
+   * flight). `target` may be a function, called when the first bytes leave.
+   */
+  writer(target: ObjectTarget | (() => ObjectTarget)): S3ObjectWriter {
+    const resolve = typeof target === "function" ? target : () => target;
+    return new S3ObjectWriter({
+      client: this.client,
+      bucket: this.bucket,
+      partSize: this.partSize,
+      concurrency: PART_CONCURRENCY,
+      target: () => {
+        const t = resolve();
+        assertKey(t.key);
+        return t;
+      },
+    });
+  }
+
+  /** Copies an object (content type and metadata too) to another key of the bucket. */
+  async copy(from: string, to: string): Promise<void> {
+    assertKey(from);
+    assertKey(to);
+    const source = `${this.bucket}/${from.split("/").map(encodeURIComponent).join("/")}`;
+    await this.client.send(new CopyObjectCommand({ Bucket: this.bucket, Key: to, CopySource: source, MetadataDirective: "COPY" }));
   }
 
   /**
@@ -234,7 +246,7 @@ function isNotFound(err: unknown): boolean {
  * Metadata values escaped like the reference's S3 storage does (Go's url.PathEscape:
  * `original-filename: Hello%20World.TXT`), and unescaped on read.
  */
-function encodeMetadata(meta: Record<string, string> | undefined): Record<string, string> | undefined {
+export function encodeMetadata(meta: Record<string, string> | undefined): Record<string, string> | undefined {
   if (!meta) return undefined;
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(meta)) out[k.toLowerCase()] = pathEscape(v);
@@ -296,26 +308,4 @@ async function readRange(file: string, start: number, length: number): Promise<B
   } finally {
     await handle.close();
   }
-}
-
-/** Regroups a stream into buffers of exactly `size` bytes (the last may be shorter). */
-async function* chunked(stream: Readable, size: number): AsyncGenerator<Buffer, void, undefined> {
-  let pending: Buffer[] = [];
-  let length = 0;
-  for await (const c of stream) {
-    let b: Buffer = typeof c === "string" ? Buffer.from(c) : Buffer.isBuffer(c) ? c : Buffer.from(c as Uint8Array);
-    while (length + b.length >= size) {
-      const take = size - length;
-      pending.push(b.subarray(0, take));
-      yield Buffer.concat(pending);
-      pending = [];
-      length = 0;
-      b = b.subarray(take);
-    }
-    if (b.length) {
-      pending.push(b);
-      length += b.length;
-    }
-  }
-  if (length) yield Buffer.concat(pending);
 }

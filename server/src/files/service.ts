@@ -9,14 +9,16 @@ import { fileKey, recordPrefix, thumbsPrefix } from "./names.js";
 import { serveRecordFile, type RecordFileRequest } from "./recordFiles.js";
 import type { ServeResult } from "./serve.js";
 import { spoolDir } from "./spoolDir.js";
-import { UploadSpool, type TempFile } from "./spool.js";
+import { S3FileSystem } from "./s3.js";
+import { S3UploadSpool, type StreamFolder } from "./s3Spool.js";
+import { UploadSpool, type Spool, type StreamedObject, type TempFile } from "./spool.js";
 import { createFileSystem } from "./storage.js";
 import { Thumbnailer } from "./thumbs.js";
 
-/** A file ready for storage under a record: its bytes, or a spooled temp file (see spool()). */
+/** A file ready for storage under a record: its bytes, a spooled temp file or an object streamed to S3 (see spool()). */
 export interface StoredFile {
   name: string;
-  data: Buffer | TempFile;
+  data: Buffer | TempFile | StreamedObject;
   mime: string;
   originalName: string;
 }
@@ -69,6 +71,7 @@ export class FilesService {
         const opts = { metadata: { "original-filename": f.originalName } };
         written.push(f.name);
         if (Buffer.isBuffer(f.data)) await fs.put(key, f.data, f.mime, opts);
+        else if ("moveTo" in f.data) await f.data.moveTo(key);
         else await fs.putFile(key, f.data, f.mime, opts);
       }
     } catch (err) {
@@ -78,11 +81,14 @@ export class FilesService {
   }
 
   /**
-   * A fresh spool for one request's uploads: temp files under `<dataDir>/.tmp/uploads`
-   * (the storage's filesystem, so local storage renames them into place).
+   * A fresh spool for one request's uploads. Local storage: temp files under
+   * `<dataDir>/.tmp/uploads` (the storage's filesystem, so they are renamed into place).
+   * S3: objects streamed into the bucket under the record's folder while they arrive.
    */
-  spool(): UploadSpool {
-    return new UploadSpool(spoolDir(this.opts.dataDir), { md5: !this.opts.settings.get().s3.enabled });
+  spool(folder: StreamFolder): Spool {
+    const { fs } = this.storage();
+    if (fs instanceof S3FileSystem) return new S3UploadSpool(fs, folder);
+    return new UploadSpool(spoolDir(this.opts.dataDir), { md5: true });
   }
 
   /** Deletes a record's files with their thumbs; failures are reported, never thrown (the record is already saved). */

@@ -1,7 +1,7 @@
 import { Busboy, type BusboyInstance } from "@fastify/busboy";
 import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
-import type { SpooledFile, SpoolPolicy, UploadSpool } from "../files/spool.js";
+import type { Spool, SpooledFile, SpoolPolicy } from "../files/spool.js";
 import { ApiError } from "../tools/errors.js";
 
 const LOAD_MESSAGE = "Failed to load the submitted data due to invalid formatting.";
@@ -34,12 +34,12 @@ export interface ParsedMultipart {
 
 /**
  * Reads a multipart/form-data stream as it arrives: text parts into memory (within
- * `limits.values`), file parts through the spool to temp files (within their policy), the
+ * `limits.values`), file parts through the spool (temp files or S3 objects, within their policy), the
  * whole body within `limits.body`. Rejects with 400 for a malformed body and 413 over a
  * limit; a client that goes away rejects too. It settles only once every file part has
- * stopped writing, so the caller's `spool.cleanup()` then removes all temp files.
+ * stopped writing, so the caller's `spool.cleanup()` then removes everything kept.
  */
-export function readMultipart(stream: Readable, headers: IncomingHttpHeaders, limits: MultipartLimits, spool: UploadSpool): Promise<ParsedMultipart> {
+export function readMultipart(stream: Readable, headers: IncomingHttpHeaders, limits: MultipartLimits, spool: Spool): Promise<ParsedMultipart> {
   return new Promise((resolve, reject) => {
     const values: [string, string][] = [];
     const files: (ArrivedFile | null)[] = [];
@@ -103,7 +103,7 @@ export function readMultipart(stream: Readable, headers: IncomingHttpHeaders, li
       open.add(file);
       const policy = limits.policy(name) ?? { maxSize: 0, keep: false };
       const job: Promise<void> = spool
-        .write(file, policy)
+        .write(file, policy, filename)
         .then((spooled) => {
           files[slot] = { field: name, filename, spooled };
         })

@@ -12,6 +12,7 @@ import { ApiError } from "../tools/errors.js";
 
 const LOAD_MESSAGE = "Failed to load the submitted data due to invalid formatting.";
 import { parseJsonStrict } from "../tools/json.js";
+import { newId } from "../tools/random.js";
 import { readMultipart, type ParsedMultipart } from "./multipart.js";
 
 /** Marks a multipart body the parser left unread (streamed once the route knows its collection). */
@@ -43,9 +44,9 @@ export function registerRecordBodyParsers(r: FastifyInstance): void {
   });
 }
 
-/** A submitted body whose uploads may sit in temp files until `dispose()`. */
+/** A submitted body whose uploads may wait (temp files, S3 objects) until `dispose()`. */
 export interface DecodedRecordBody extends SubmittedBody {
-  /** Removes the body's temp files (those storage did not move away). */
+  /** Removes the body's uploads that no record took. */
   dispose(): Promise<void>;
 }
 
@@ -53,24 +54,27 @@ const nothingToDispose = async () => undefined;
 
 /**
  * A parsed body as the record service takes it: values (form fields, `@jsonPayload`) and
- * uploads by field. A multipart body is read now, its files spooled to temp files within
- * the collection's limits (records/uploadLimits.ts).
+ * uploads by field. A multipart body is read now, its files spooled (temp files, or S3
+ * objects under the record's folder) within the collection's limits (records/uploadLimits.ts).
+ * `recordId`: the record updated; for a create, an id is picked now (the uploads stream
+ * under it before an `id` field may arrive) and the body carries it as `recordId`.
  */
-export async function decodeRecordBody(body: unknown, files: FilesService, c: CollectionModel): Promise<DecodedRecordBody> {
+export async function decodeRecordBody(body: unknown, files: FilesService, c: CollectionModel, recordId?: string): Promise<DecodedRecordBody> {
   if (!isPendingMultipart(body)) return { data: body === undefined ? INVALID_BODY : body, files: new Map(), dispose: nothingToDispose };
-  const spool = files.spool();
+  const id = recordId ?? newId();
+  const spool = files.spool({ collectionId: c.id, recordId: id });
   try {
     const parsed = await readMultipart(body.stream, body.headers, uploadLimits(c), spool);
-    return { ...formBody(parsed), dispose: () => spool.cleanup() };
+    return { ...formBody(parsed), recordId: id, dispose: () => spool.cleanup() };
   } catch (err) {
     await spool.cleanup();
     throw err;
   }
 }
 
-/** Runs `fn` over a decoded body, then removes its temp files whatever happened. */
-export async function withRecordBody<T>(body: unknown, files: FilesService, c: CollectionModel, fn: (b: SubmittedBody) => Promise<T>): Promise<T> {
-  const decoded = await decodeRecordBody(body, files, c);
+/** Runs `fn` over a decoded body, then removes what no record took of its uploads, whatever happened. */
+export async function withRecordBody<T>(body: unknown, files: FilesService, c: CollectionModel, recordId: string | undefined, fn: (b: SubmittedBody) => Promise<T>): Promise<T> {
+  const decoded = await decodeRecordBody(body, files, c, recordId);
   try {
     return await fn(decoded);
   } finally {

@@ -11,7 +11,7 @@ import type { FileOptions, RelationOptions, SelectOptions } from "../fields/inde
 import { isAuth, type CollectionModel } from "../collections/model.js";
 import type { RecordData } from "./model.js";
 import { detectMime, SNIFF_LIMIT } from "../files/mime.js";
-import type { TempFile } from "../files/spool.js";
+import type { StreamedObject, TempFile } from "../files/spool.js";
 import { storedFileName } from "../files/names.js";
 
 /** A field's value from a submitted value, cast the way the reference casts it. */
@@ -38,7 +38,9 @@ export function castValue(f: SchemaField<object>, v: unknown): unknown {
 
 function defaultPrepare(field: string, u: Upload): PreparedUpload {
   const detected = detectMime(uploadHead(u), uploadSize(u));
-  return { ...u, field, name: storedFileName(u.originalName, { detectedExt: detected.ext }), mime: detected.mime };
+  // An upload streamed to S3 was named when it left (files/s3Spool.ts, the same way).
+  const name = u.data && "moveTo" in u.data ? u.data.name : storedFileName(u.originalName, { detectedExt: detected.ext });
+  return { ...u, field, name, mime: detected.mime };
 }
 
 /** An upload's size in bytes (all that arrived, also when its content was dropped). */
@@ -67,10 +69,11 @@ export interface Upload {
   /** The client's file name (base name only). */
   originalName: string;
   /**
-   * The content: bytes in memory or a spooled temp file; null when it was dropped while
-   * arriving because it crossed the field's size or type limit (validation refuses it).
+   * The content: bytes in memory, a spooled temp file or an object streamed to S3; null
+   * when it was dropped while arriving because it crossed the field's size or type limit
+   * (validation refuses it).
    */
-  data: Buffer | TempFile | null;
+  data: Buffer | TempFile | StreamedObject | null;
   /** The size when `data` does not tell it (a dropped upload). */
   size?: number;
   /** The first bytes (SNIFF_LIMIT) when `data` is not in memory. */

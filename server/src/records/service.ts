@@ -39,6 +39,8 @@ export interface SubmittedBody {
   files: Map<string, Upload[]>;
   /** True for a multipart form: its text values are cast to their fields' types for the rules. */
   multipart?: boolean;
+  /** The id a create's uploads were streamed under: the new record takes it unless the body names one. */
+  recordId?: string;
 }
 
 /** A saved record with the storage work its save needs. */
@@ -194,7 +196,7 @@ export class RecordService {
       else if (!ID_RE.test(id)) errors.id = V.match();
       else if (this.repo.idExists(c.name, id)) errors.id = verr("validation_invalid_id", "The model id is invalid or already exists.");
     }
-    form.data.id = id || newId();
+    form.data.id = id || body.recordId || newId();
     if (errors.id) throw new ApiError(400, failMessage, errorsToData(errors));
     Object.assign(errors, this.validateData(c, form.data));
     Object.assign(errors, uploadErrors(c, form, errors));
@@ -409,7 +411,8 @@ export class RecordService {
   private async writeUploads(c: CollectionModel, id: string, uploads: PreparedUpload[], message: string): Promise<void> {
     if (uploads.length === 0 || !this.app.files) return;
     const files = uploads.map((u) => {
-      // Validation refuses dropped uploads; one reaching here is a bug, not a silent empty file.
+      // Validation refuses uploads dropped over a limit; one reaching here could not be
+      // stored while it arrived (storage failing): the save fails, never an empty file.
       if (u.data === null) throw new ApiError(400, message);
       return { name: u.name, data: u.data, mime: u.mime, originalName: u.originalName };
     });

@@ -109,7 +109,14 @@ export function uploadGenerated(req: UploadRequest): Promise<UploadResult> {
     });
     const write = (b: Buffer | string) => {
       if (r.destroyed) return Promise.reject(new Error("request closed"));
-      return r.write(b) ? Promise.resolve() : new Promise<void>((ok) => r.once("drain", () => ok()).once("close", () => ok()));
+      if (r.write(b)) return Promise.resolve();
+      return new Promise<void>((ok) => {
+        const done = () => {
+          r.off("drain", done).off("close", done);
+          ok();
+        };
+        r.on("drain", done).on("close", done);
+      });
     };
     void (async () => {
       await write(head);

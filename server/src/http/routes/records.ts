@@ -34,7 +34,7 @@ export function recordRoutes(app: App): FastifyPluginAsync {
     r.post("/collections/:collection/records", async (req: OneReq) => {
       const svc = app.records;
       const c = svc.collection(req.params.collection);
-      return withRecordBody(req.body, app.files, c, async (body) => {
+      return withRecordBody(req.body, app.files, c, undefined, async (body) => {
         const who = svc.withData(c, body, callerOf(req));
         return svc.present(c, await svc.createWithFiles(c, body, who), who, req.query);
       });
@@ -43,7 +43,7 @@ export function recordRoutes(app: App): FastifyPluginAsync {
     r.patch("/collections/:collection/records/:id", async (req: OneReq) => {
       const svc = app.records;
       const c = svc.collection(req.params.collection);
-      return withRecordBody(req.body, app.files, c, async (body) => {
+      return withRecordBody(req.body, app.files, c, req.params.id, async (body) => {
         const who = svc.withData(c, body, callerOf(req), svc.find(c, req.params.id));
         return svc.present(c, await svc.updateWithFiles(c, req.params.id, body, who), who, req.query);
       });
