@@ -89,9 +89,11 @@ async function main() {
     cpSync(dir, refDir, { recursive: true });
     cpSync(dir, cairnDir, { recursive: true });
 
-    const ref = await start(PB, ["serve", "--dir", refDir, ...FLAGS]);
+    // A loaded machine can take well over the default 10 s to start Node.
+    const startOpts = { timeoutMs: 60_000 };
+    const ref = await start(PB, ["serve", "--dir", refDir, ...FLAGS], startOpts);
     const profArgs = prof ? ["--cpu-prof", "--cpu-prof-dir", path.resolve(prof)] : [];
-    const cairn = await start("node", [...profArgs, CAIRN, "serve", "--dir", cairnDir]);
+    const cairn = await start("node", [...profArgs, CAIRN, "serve", "--dir", cairnDir], startOpts);
     try {
       const signIn = async (url) => ({
         admin: (await jsonReq(url + "/api/admins/auth-with-password", "POST", { identity: ADMIN.email, password: ADMIN.password })).token,
