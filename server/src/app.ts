@@ -90,10 +90,12 @@ export interface App {
   reload(swap: () => void, undo: () => void): Promise<void>;
   /** Resolves at once, or when a reload in progress has reopened the services. */
   whenOpen(): Promise<void>;
+  /** False while a reload is in progress. */
+  isOpen(): boolean;
 }
 
 /** What openApp builds: the services that a restore closes and reopens. */
-type AppCore = Omit<App, "backups" | "reload" | "whenOpen">;
+type AppCore = Omit<App, "backups" | "reload" | "whenOpen" | "isOpen">;
 
 /**
  * Opens (and on first use creates) a data directory and wires the app services over it.

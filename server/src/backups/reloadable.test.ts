@@ -27,13 +27,16 @@ describe("reloadable", () => {
     const before = app.bus;
     expect(app.n).toBe(1);
     const steps: string[] = [];
+    expect(app.isOpen()).toBe(true);
     const reload = app.reload(() => steps.push("swap"), () => steps.push("undo"));
+    expect(app.isOpen()).toBe(false);
     let waited = false;
     const waiting = app.whenOpen().then(() => (waited = true));
     await new Promise((r) => setTimeout(r, 10));
     expect(waited).toBe(false); // still closing
     await reload;
     await waiting;
+    expect(app.isOpen()).toBe(true);
     expect(steps).toEqual(["swap"]);
     expect(app.n).toBe(2);
     expect(closed).toEqual([1]);

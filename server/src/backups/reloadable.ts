@@ -13,6 +13,8 @@ export interface Reloadable {
   reload(swap: () => void, undo: () => void): Promise<void>;
   /** Resolves at once, or once a reload in progress has reopened the services. */
   whenOpen(): Promise<void>;
+  /** False while a reload is in progress (then wait with `whenOpen`); lets hot paths skip a promise. */
+  isOpen(): boolean;
 }
 
 export interface Closable {
@@ -49,6 +51,9 @@ export function reloadable<Core extends Closable, Fixed extends object>(
     whenOpen() {
       return reopening ?? Promise.resolve();
     },
+    isOpen() {
+      return reopening === null;
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -58,12 +63,12 @@ export function reloadable<Core extends Closable, Fixed extends object>(
   };
   const self = new Proxy({} as Core & Fixed & Reloadable, {
     get(_t, prop) {
-      if (prop === "reload" || prop === "close" || prop === "whenOpen") return control[prop];
+      if (prop === "reload" || prop === "close" || prop === "whenOpen" || prop === "isOpen") return control[prop];
       if (extra && prop in extra) return (extra as Record<string | symbol, unknown>)[prop];
       return (current as Record<string | symbol, unknown>)[prop];
     },
     has(_t, prop) {
-      return prop === "reload" || prop === "close" || prop === "whenOpen" || (extra !== null && prop in extra) || prop in current;
+      return prop === "reload" || prop === "close" || prop === "whenOpen" || prop === "isOpen" || (extra !== null && prop in extra) || prop in current;
     },
   });
   extra = fixed(self);

@@ -10,6 +10,11 @@ export class WriteGate {
   private exclusive: Promise<void> | null = null;
   private drained: (() => void) | null = null;
 
+  /** Whether a batch runs (or waits for the writers in flight); `idle()` then waits. */
+  get busy(): boolean {
+    return this.exclusive !== null;
+  }
+
   /** Waits while a batch runs (readers and writers alike). */
   async idle(): Promise<void> {
     while (this.exclusive) await this.exclusive;

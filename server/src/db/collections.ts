@@ -1,13 +1,22 @@
 import { cachedStatement, type DB } from "./connection.js";
 import { collectionFromRow, collectionToRow, type CollectionModel, type CollectionRow } from "../collections/model.js";
+import { collectionsSnapshot, collectionsWritten, sqlLower } from "./collectionsCache.js";
 
-/** SQL access to `_collections` (the collection rows; record tables are in collectionsDdl.ts). */
+/**
+ * SQL access to `_collections` (the collection rows; record tables are in collectionsDdl.ts).
+ * Lookups read a per-connection cache of the decoded rows (collectionsCache.ts); the models
+ * they return are frozen and shared.
+ */
 export class CollectionsRepo {
   constructor(private readonly db: DB) {}
 
+  private snapshot() {
+    return collectionsSnapshot(this.db, () => (cachedStatement(this.db, "SELECT * FROM `_collections`").all() as CollectionRow[]).map(collectionFromRow));
+  }
+
   /** All collections in storage order (rowid), as the reference lists them by default. */
   all(): CollectionModel[] {
-    return (cachedStatement(this.db, "SELECT * FROM `_collections`").all() as CollectionRow[]).map(collectionFromRow);
+    return [...this.snapshot().all];
   }
 
   /** All collections, oldest change first (the order the reference imports and validates in). */
@@ -16,26 +25,22 @@ export class CollectionsRepo {
   }
 
   findById(id: string): CollectionModel | undefined {
-    const row = cachedStatement(this.db, "SELECT * FROM `_collections` WHERE `id` = ? LIMIT 1").get(id) as CollectionRow | undefined;
-    return row && collectionFromRow(row);
+    return this.snapshot().byId.get(id);
   }
 
   /** By id, or by name ignoring case (as the reference resolves `:idOrName`). */
   findByNameOrId(nameOrId: string): CollectionModel | undefined {
-    const row = cachedStatement(this.db, "SELECT * FROM `_collections` WHERE `id` = ? OR LOWER(`name`) = LOWER(?) LIMIT 1").get(nameOrId, nameOrId) as
-      | CollectionRow
-      | undefined;
-    return row && collectionFromRow(row);
+    const snapshot = this.snapshot();
+    return snapshot.byId.get(nameOrId) ?? snapshot.byLowerName.get(sqlLower(nameOrId));
   }
 
   /** By exact name (how view queries and `@collection.*` rules find their collections). */
   findByName(name: string): CollectionModel | undefined {
-    const row = cachedStatement(this.db, "SELECT * FROM `_collections` WHERE `name` = ? LIMIT 1").get(name) as CollectionRow | undefined;
-    return row && collectionFromRow(row);
+    return this.snapshot().byName.get(name);
   }
 
   findByType(type: string): CollectionModel[] {
-    return (cachedStatement(this.db, "SELECT * FROM `_collections` WHERE `type` = ?").all(type) as CollectionRow[]).map(collectionFromRow);
+    return this.snapshot().all.filter((c) => c.type === type);
   }
 
   /** Whether another collection already uses the name (case-insensitive). */
@@ -53,6 +58,7 @@ export class CollectionsRepo {
       "INSERT INTO `_collections` (`id`, `system`, `type`, `name`, `schema`, `indexes`, `listRule`, `viewRule`, `createRule`, `updateRule`, `deleteRule`, `options`, `created`, `updated`) " +
         "VALUES (@id, @system, @type, @name, @schema, @indexes, @listRule, @viewRule, @createRule, @updateRule, @deleteRule, @options, @created, @updated)",
     ).run(collectionToRow(c));
+    collectionsWritten(this.db);
   }
 
   update(c: CollectionModel): void {
@@ -61,9 +67,11 @@ export class CollectionsRepo {
       "UPDATE `_collections` SET `system` = @system, `type` = @type, `name` = @name, `schema` = @schema, `indexes` = @indexes, `listRule` = @listRule, " +
         "`viewRule` = @viewRule, `createRule` = @createRule, `updateRule` = @updateRule, `deleteRule` = @deleteRule, `options` = @options, `created` = @created, `updated` = @updated WHERE `id` = @id",
     ).run(collectionToRow(c));
+    collectionsWritten(this.db);
   }
 
   delete(id: string): void {
     cachedStatement(this.db, "DELETE FROM `_collections` WHERE `id` = ?").run(id);
+    collectionsWritten(this.db);
   }
 }

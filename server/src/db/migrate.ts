@@ -3,6 +3,7 @@ import {
   DATA_MIGRATIONS, DATA_TABLES, LOGS_MIGRATIONS, LOGS_TABLES, MIGRATIONS_TABLE, USERS_COLLECTION, USERS_TABLE,
 } from "./systemSchema.js";
 import { insertParam } from "./params.js";
+import { collectionsWritten } from "./collectionsCache.js";
 import { defaultSettings } from "../settings/defaults.js";
 import { nowString } from "../tools/time.js";
 
@@ -52,6 +53,7 @@ export function migrateDataDb(db: DB): void {
       "INSERT INTO _collections (id, system, type, name, schema, indexes, listRule, viewRule, createRule, updateRule, deleteRule, options, created, updated) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
     ).run(c.id, 0, c.type, c.name, JSON.stringify(c.schema), JSON.stringify(c.indexes), c.listRule, c.viewRule,
       c.createRule, c.updateRule, c.deleteRule, JSON.stringify(c.options), now, now);
+    collectionsWritten(db);
     insertParam(db, "settings", defaultSettings());
   }, "data.db");
 }

@@ -61,6 +61,7 @@ export class RecordsRepo {
   /** Records whose ids are in the list, in no particular order. */
   findByIds(table: string, ids: string[]): Row[] {
     if (ids.length === 0) return [];
-    return cachedStatement(this.db, `SELECT * FROM ${q(table)} WHERE ${q("id")} IN (${ids.map(() => "?").join(", ")})`).all(...ids) as Row[];
+    // One statement whatever the number of ids (no placeholder list to re-prepare, no variable limit).
+    return cachedStatement(this.db, `SELECT * FROM ${q(table)} WHERE ${q("id")} IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Row[];
   }
 }

@@ -77,6 +77,16 @@ describe("LocalFileSystem on disk", () => {
     expect(await fs.exists("c/other/b.txt")).toBe(true);
   });
 
+  it("deleting the prefix of a record without files (no directory) removes nothing and keeps its siblings", async () => {
+    await fs.put("c/other/b.txt", Buffer.from("b"), "text/plain");
+    expect(await fs.deletePrefix("c/missing/")).toBe(0);
+    expect(await fs.deletePrefix("nocollection/r/")).toBe(0);
+    expect(await fs.exists("c/other/b.txt")).toBe(true);
+    // A prefix that is not a whole directory name still matches inside an existing directory.
+    expect(await fs.deletePrefix("c/oth")).toBe(1);
+    expect(await fs.exists("c/other/b.txt")).toBe(false);
+  });
+
   it("deleting one file keeps its (now empty) directory, like the reference", async () => {
     await fs.put("c/r/a.txt", Buffer.from("a"), "text/plain");
     await fs.delete("c/r/a.txt");

@@ -27,10 +27,11 @@ function tagsOf(app: App, req: FastifyRequest): string[] {
  * When limits are off the hook does one boolean check.
  */
 export function registerRateLimit(server: FastifyInstance, app: App): void {
-  server.addHook("onRequest", async (req, reply) => {
+  // Callback style: with limits off (the default) the hook costs no promise.
+  server.addHook("onRequest", (req, reply, done) => {
     // Read from the app on every request: a restore reopens the services (app.reload).
     const limiter = app.rateLimits;
-    if (!limiter.enabled) return;
+    if (!limiter.enabled) return done();
     const q = req.url.indexOf("?");
     const hit = limiter.hit({
       method: req.method,
@@ -39,8 +40,8 @@ export function registerRateLimit(server: FastifyInstance, app: App): void {
       authId: req.auth.admin ? `admin:${req.auth.admin.id}` : req.auth.record ? String(req.auth.record.record.id) : "",
       ip: clientIp(req),
     });
-    if (!hit) return;
+    if (!hit) return done();
     reply.header("Retry-After", String(hit.retryAfter));
-    return reply.status(429).send({ code: 429, message: TOO_MANY, data: {} });
+    reply.status(429).send({ code: 429, message: TOO_MANY, data: {} }); // answered: the chain stops here
   });
 }

@@ -35,15 +35,16 @@ export function registerRequestLog(server: FastifyInstance, app: App): void {
   /** The `message` of error envelopes actually sent, for `data.error`. */
   const sentMessages = new WeakMap<FastifyRequest, string>();
 
-  server.addHook("onSend", async (req, reply, payload) => {
+  // Both hooks are callback style (they do nothing asynchronous): no promise per request.
+  server.addHook("onSend", (req, reply, payload, done) => {
     if (reply.statusCode >= 400 && typeof payload === "string" && payload.length < 64 * 1024) {
       const message = envelopeMessage(payload);
       if (message !== undefined) sentMessages.set(req, message);
     }
-    return payload;
+    done(null, payload);
   });
 
-  server.addHook("onResponse", async (req, reply) => {
+  server.addHook("onResponse", (req, reply, done) => {
     try {
       const status = reply.statusCode;
       const err = req.apiError;
@@ -71,6 +72,8 @@ export function registerRequestLog(server: FastifyInstance, app: App): void {
     } catch (e) {
       // Logging must never break a response that is already sent.
       console.warn(`[logs] failed to log ${req.method} ${req.url}: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      done();
     }
   });
 }

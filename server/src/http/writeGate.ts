@@ -10,14 +10,24 @@ const releases = new WeakMap<FastifyRequest, () => void>();
  * itself. Runs last before the handler, after auth and body parsing.
  */
 export function registerWriteGate(server: FastifyInstance, app: App): void {
-  server.addHook("preHandler", async (req, reply) => {
-    if (req.routeOptions.url === "/api/batch") return;
+  // Callback style: a read while no batch runs passes without a promise.
+  server.addHook("preHandler", (req, reply, done) => {
+    if (req.routeOptions.url === "/api/batch") return done();
     // Read from the app on every request: a restore reopens the services (app.reload).
     const gate = app.batch.gate;
-    if (READS.has(req.method)) return gate.idle();
-    const release = await gate.enter();
-    releases.set(req, release);
-    reply.raw.once("close", release);
+    if (READS.has(req.method)) {
+      if (!gate.busy) return done();
+      gate.idle().then(() => done(), done);
+      return;
+    }
+    gate.enter().then((release) => {
+      releases.set(req, release);
+      reply.raw.once("close", release);
+      done();
+    }, done);
   });
-  server.addHook("onResponse", async (req) => releases.get(req)?.());
+  server.addHook("onResponse", (req, _reply, done) => {
+    releases.get(req)?.();
+    done();
+  });
 }

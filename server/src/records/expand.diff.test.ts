@@ -51,6 +51,9 @@ describe("records: expand and fields", () => {
       ["nested", guest.view("comments", rid("c1"), q("expand=post.tags,post.comments_via_post.post"))],
       ["nested with spaces and blanks", admin.view("comments", rid("c1"), q("expand= post . author ,,"))],
       ["list with expand", guest.list("comments", q("expand=post&sort=id"))],
+      // A page is expanded together (one query per relation field): shared, hidden, multiple, back and nested relations.
+      ["list with every kind of expand", guest.list("posts", q("expand=author,tags,secret,comments_via_post.post.tags,meta_via_post&sort=id"))],
+      ["list with nested expand as admin", admin.list("comments", q("expand=post.tags,post.author,post.secret&sort=-id"))],
       ["expand an empty relation", admin.view("posts", P2, q("expand=author,tags,comments_via_post"))],
       ["create with expand", admin.create("comments", { id: rid("c3"), msg: "c3", post: P1 }, q("expand=post"))],
       ["update with expand and fields", admin.update("comments", rid("c3"), { msg: "c3b" }, q("expand=post&fields=msg,expand.post.title"))],

@@ -51,27 +51,44 @@ function hasUniqueIndex(c: CollectionModel, field: string): boolean {
   });
 }
 
+/** The ids a relation value holds (one id, a list, or none). */
+function relationIds(raw: unknown): string[] {
+  return Array.isArray(raw) ? (raw as string[]) : typeof raw === "string" && raw !== "" ? [raw] : [];
+}
+
 /**
  * The `expand` object of one record: relation fields and `collection_via_field` back
  * relations, recursively. Unknown names, missing records and records the requester may
  * not view are left out; a key with nothing to show is omitted.
  */
 export function expandRecord(c: CollectionModel, record: RecordData, tree: ExpandTree, deps: ExpandDeps): Record<string, unknown> | undefined {
-  if (tree.size === 0) return undefined;
-  const out: Record<string, unknown> = {};
+  return expandRecords(c, [record], tree, deps)[0];
+}
+
+/**
+ * `expandRecord` for a page of records at once: one query per relation field and level
+ * (not one per record), and each related record checked, expanded and exported once.
+ * Records that share a related record share its exported object.
+ */
+export function expandRecords(c: CollectionModel, records: RecordData[], tree: ExpandTree, deps: ExpandDeps): (Record<string, unknown> | undefined)[] {
+  if (tree.size === 0 || records.length === 0) return records.map(() => undefined);
+  const outs = records.map(() => ({}) as Record<string, unknown>);
   for (const [key, sub] of tree) {
     const field = c.schema.find((f) => f.name === key && f.type === "relation");
     if (field) {
       const target = deps.findCollection((field.options as RelationOptions).collectionId);
       if (!target) continue;
-      const raw = record[key];
-      const ids = Array.isArray(raw) ? (raw as string[]) : typeof raw === "string" && raw !== "" ? [raw] : [];
-      if (ids.length === 0) continue;
-      const found = new Map(deps.findByIds(target, ids).map((r) => [String(r.id), r]));
-      const shown = ids.map((id) => found.get(id)).filter((r): r is RecordData => !!r && deps.canView(target, r));
-      if (shown.length === 0) continue;
-      const exported = shown.map((r) => deps.exportRecord(target, r, expandRecord(target, r, sub, deps)));
-      out[key] = isMultipleField(field) ? exported : exported[0];
+      const idsPer = records.map((r) => relationIds(r[key]));
+      const wanted = [...new Set(idsPer.flat())];
+      if (wanted.length === 0) continue;
+      const shown = deps.findByIds(target, wanted).filter((r) => deps.canView(target, r));
+      const nested = expandRecords(target, shown, sub, deps);
+      const exported = new Map(shown.map((r, i) => [String(r.id), deps.exportRecord(target, r, nested[i])]));
+      const multiple = isMultipleField(field);
+      idsPer.forEach((ids, i) => {
+        const items = ids.map((id) => exported.get(id)).filter((x) => x !== undefined);
+        if (items.length) outs[i]![key] = multiple ? items : items[0];
+      });
       continue;
     }
     const back = BACK_RE.exec(key);
@@ -80,10 +97,14 @@ export function expandRecord(c: CollectionModel, record: RecordData, tree: Expan
     if (!source || source.type === "view") continue;
     const backField = source.schema.find((f) => f.name === back[2] && f.type === "relation" && (f.options as RelationOptions).collectionId === c.id);
     if (!backField) continue;
-    const rows = deps.findReferencing(source, backField.name, String(record.id), isMultipleField(backField)).filter((r) => deps.canView(source, r));
-    if (rows.length === 0) continue;
-    const exported = rows.map((r) => deps.exportRecord(source, r, expandRecord(source, r, sub, deps)));
-    out[key] = !isMultipleField(backField) && hasUniqueIndex(source, backField.name) ? exported[0] : exported;
+    const single = !isMultipleField(backField) && hasUniqueIndex(source, backField.name);
+    records.forEach((record, i) => {
+      const rows = deps.findReferencing(source, backField.name, String(record.id), isMultipleField(backField)).filter((r) => deps.canView(source, r));
+      if (rows.length === 0) return;
+      const nested = expandRecords(source, rows, sub, deps);
+      const exported = rows.map((r, j) => deps.exportRecord(source, r, nested[j]));
+      outs[i]![key] = single ? exported[0] : exported;
+    });
   }
-  return Object.keys(out).length ? out : undefined;
+  return outs.map((o) => (Object.keys(o).length ? o : undefined));
 }

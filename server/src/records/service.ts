@@ -22,7 +22,7 @@ import { recordFromRow, recordJson, rowFromRecord, type RecordData } from "./mod
 import { checkRule, filterResolver, ruleWhere, type RuleTarget } from "./rules.js";
 import { NonFiniteNumberError, validateRecordData } from "./validate.js";
 import { zeroValue } from "../fields/index.js";
-import { expandRecord, parseExpand, type ExpandDeps, type ExpandTree } from "./expand.js";
+import { expandRecord, expandRecords, parseExpand, type ExpandDeps, type ExpandTree } from "./expand.js";
 import { parseFields, pickFields } from "./fields.js";
 
 export const GENERIC_MESSAGE = "Something went wrong while processing your request.";
@@ -144,7 +144,11 @@ export class RecordService {
   listJson(c: CollectionModel, query: ListQuery & Record<string, unknown>, who: Requester): Promise<ListResult<unknown>> {
     const tree = parseExpand(query.expand);
     const fields = parseFields(query.fields);
-    return this.list(c, query, who, (col, d) => pickFields(this.exportExpanded(col, d, who, tree), fields) as Record<string, unknown>);
+    if (tree.size === 0) return this.list(c, query, who, (col, d) => pickFields(this.export(col, d, who), fields) as Record<string, unknown>);
+    // The page's relations are expanded together: one query per relation field, not per item.
+    const page = this.list(c, query, who, (_col, d) => d);
+    const expands = expandRecords(c, page.items as RecordData[], tree, this.expandDeps(who));
+    return { ...page, items: page.items.map((d, i) => pickFields(this.export(c, d as RecordData, who, expands[i]), fields)) };
   }
 
   list(c: CollectionModel, query: ListQuery, who: Requester, map?: (c: CollectionModel, d: RecordData) => Record<string, unknown>): Promise<ListResult<Record<string, unknown>>> {
