@@ -141,12 +141,12 @@ export class RecordService {
   }
 
   /** A page of records as the API answers it (expand and fields applied to each item). */
-  listJson(c: CollectionModel, query: ListQuery & Record<string, unknown>, who: Requester): Promise<ListResult<unknown>> {
+  async listJson(c: CollectionModel, query: ListQuery & Record<string, unknown>, who: Requester): Promise<ListResult<unknown>> {
     const tree = parseExpand(query.expand);
     const fields = parseFields(query.fields);
     if (tree.size === 0) return this.list(c, query, who, (col, d) => pickFields(this.export(col, d, who), fields) as Record<string, unknown>);
     // The page's relations are expanded together: one query per relation field, not per item.
-    const page = this.list(c, query, who, (_col, d) => d);
+    const page = await this.list(c, query, who, (_col, d) => d);
     const expands = expandRecords(c, page.items as RecordData[], tree, this.expandDeps(who));
     return { ...page, items: page.items.map((d, i) => pickFields(this.export(c, d as RecordData, who, expands[i]), fields)) };
   }
