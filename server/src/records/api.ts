@@ -1,6 +1,8 @@
 import type { App } from "../app.js";
 import type { CollectionModel } from "../collections/model.js";
 import { parseDownloadFlag, type ServeResult } from "../files/serve.js";
+import { viewFieldOrigin } from "../collections/view.js";
+import { isMultipleField } from "../fields/index.js";
 import { notFound } from "../tools/errors.js";
 import { castValue } from "./form.js";
 import type { RecordData } from "./model.js";
@@ -85,7 +87,9 @@ export class RecordsApi extends RecordService {
   /**
    * A record's file or thumb: 404 unless the file is listed in one of the record's file
    * fields; a protected file needs a `?token=` whose owner passes the view rule (admins
-   * always). Null when the file is listed but missing from storage.
+   * always). Null when the file is listed but missing from storage. Through a view, the
+   * view's field options and view rule apply, and the file is read from the record of the
+   * source collection that holds it.
    */
   async file(q: RecordFileQuery): Promise<ServeResult | null> {
     const c = this.env.collections.find(q.collection);
@@ -111,16 +115,25 @@ export class RecordsApi extends RecordService {
         return false;
       }
     });
+    const owner = c.type === "view" ? this.viewFileOwner(c, field.name, q.filename) : { collectionId: c.id, recordId: String(rec.id) };
+    if (!owner) throw notFound();
     return this.env.files.serve({
       method: q.method,
       headers: q.headers,
-      collectionId: c.id,
-      recordId: String(rec.id),
+      ...owner,
       filename: q.filename,
       fieldThumbs: opts.thumbs ?? null,
       thumb: first(q.query.thumb),
       download: parseDownloadFlag(first(q.query.download)),
     });
+  }
+
+  /** The source record that stores a file listed by a view's field (null when none does). */
+  private viewFileOwner(view: CollectionModel, fieldName: string, filename: string): { collectionId: string; recordId: string } | null {
+    const origin = viewFieldOrigin(this.env.collections.repo, view, fieldName);
+    if (!origin || origin.field.type !== "file") return null;
+    const row = this.repo.firstHolding(origin.collection.name, origin.field.name, filename, isMultipleField(origin.field));
+    return row ? { collectionId: origin.collection.id, recordId: String(row.id) } : null;
   }
 
   /** After commit: removes the files the save dropped (its new files were stored before the row). */
