@@ -4,7 +4,6 @@ import { parseDownloadFlag, type ServeResult } from "../files/serve.js";
 import { viewFieldOrigin } from "../collections/view.js";
 import { isMultipleField } from "../fields/index.js";
 import { notFound } from "../tools/errors.js";
-import { castValue } from "./form.js";
 import type { RecordData } from "./model.js";
 import { withResolvedModifiers } from "./ruleDataModifiers.js";
 import { RecordService, type Requester, type SaveResult, type SubmittedBody } from "./service.js";
@@ -17,6 +16,14 @@ export interface RecordFileQuery {
   method: string;
   headers: Record<string, string | string[] | undefined>;
   query: Record<string, unknown>;
+}
+
+/** A repeated multipart value as the reference types it for rules: booleans and numbers read as such. */
+function formScalar(v: string): unknown {
+  if (v === "true") return true;
+  if (v === "false") return false;
+  if (/^-?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?$/.test(v)) return Number(v);
+  return v;
 }
 
 const first = (v: unknown): string | undefined => {
@@ -42,19 +49,16 @@ export class RecordsApi extends RecordService {
   }
 
   /**
-   * The submitted values as `@request.data` reads them: JSON as sent; multipart texts cast
-   * to their fields' types (numbers, booleans, lists), uploads as their file names.
+   * The submitted values as `@request.data` reads them: JSON (and `@jsonPayload` values) as
+   * sent; multipart texts typed as the reference types them (`true`/`false` booleans,
+   * numerals numbers, whatever the field), a repeated key as the list of all its values.
+   * Uploads are not part of it (v0.22 reads only the form's text values).
    */
   ruleData(c: CollectionModel, body: SubmittedBody, current?: RecordData): Record<string, unknown> {
     const data = body.data;
     if (!data || typeof data !== "object" || Array.isArray(data)) return {};
     const out: Record<string, unknown> = { ...(data as Record<string, unknown>) };
-    if (body.files.size === 0 && !body.multipart) return withResolvedModifiers(c, data as Record<string, unknown>, out, current);
-    for (const f of c.schema) {
-      if (f.name in out) out[f.name] = castValue(f, out[f.name]);
-      const uploads = body.files.get(f.name);
-      if (uploads?.length) out[f.name] = uploads.map((u) => u.originalName);
-    }
+    for (const [k, values] of body.texts ?? []) out[k] = values.length === 1 ? formScalar(values[0]) : values.map(formScalar);
     return withResolvedModifiers(c, data as Record<string, unknown>, out, current);
   }
 
