@@ -175,6 +175,15 @@ cases.push(
   { name: "stale view options: no thumb sizes on the view", req: file("v_stale", D1, "priv1", "guest", "thumb=10x10") },
 );
 
+/** Refusals are JSON as the reference writes it (`charset=UTF-8`). */
+const withJsonErrors = (c: DiffCase): DiffCase => ({
+  ...c,
+  check: (a, ctx) => {
+    if (a.status >= 400) expect(header(a, "content-type")).toBe("application/json; charset=UTF-8");
+    c.check?.(a, ctx);
+  },
+});
+
 describe("record files through view collections", () => {
-  differential(cases, setup);
+  differential(cases.map(withJsonErrors), setup);
 });
