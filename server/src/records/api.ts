@@ -18,7 +18,7 @@ export interface RecordFileQuery {
   query: Record<string, unknown>;
 }
 
-/** A repeated multipart value as the reference types it for rules: booleans and numbers read as such. */
+/** A multipart text as the reference types it for rules: `true`/`false` as booleans, numerals as numbers. */
 function formScalar(v: string): unknown {
   if (v === "true") return true;
   if (v === "false") return false;
