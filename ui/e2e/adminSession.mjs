@@ -1,4 +1,4 @@
-// Sign-in helpers shared by the settings-area journeys (sync, backups).
+// Sign-in helpers shared by every journey file.
 export async function signIn(ctx, page) {
   await page.goto(ctx.url("/login"));
   await page.getByLabel("Email").fill(ctx.admin.email);

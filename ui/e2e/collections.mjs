@@ -1,27 +1,16 @@
 // Journeys of the collections page, the collection editor and the API docs panel. After each save
 // the server's collection is read back and compared with what the editor shows.
 import { seriousViolations } from "./a11y.mjs";
+import { adminToken, signIn } from "./adminSession.mjs";
 import { equal, eventually, hidden, ok, visible } from "./expect.mjs";
 
-async function signIn(ctx, page) {
-  await page.goto(ctx.url("/login"));
-  await page.getByLabel("Email").fill(ctx.admin.email);
-  await page.getByLabel("Password").fill(ctx.admin.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(/#\/collections/);
-}
-
-async function token(ctx) {
-  return ctx.api.adminToken(ctx.admin.email, ctx.admin.password);
-}
-
 async function getCollection(ctx, name) {
-  return ctx.api.expectOk("GET", `/api/collections/${name}`, { token: await token(ctx) });
+  return ctx.api.expectOk("GET", `/api/collections/${name}`, { token: await adminToken(ctx) });
 }
 
 /** Fails at once (instead of after UI timeouts) when the server has no collections API yet. */
 async function requireCollectionsApi(ctx) {
-  const r = await ctx.api.call("GET", "/api/collections?perPage=1", { token: await token(ctx) });
+  const r = await ctx.api.call("GET", "/api/collections?perPage=1", { token: await adminToken(ctx) });
   if (r.status !== 200) throw new Error(`GET /api/collections -> ${r.status} ${JSON.stringify(r.json)}`);
 }
 
@@ -421,7 +410,7 @@ export const collectionsJourneys = [
       await page.getByRole("button", { name: "Yes" }).click();
       await visible(page.getByText('Successfully deleted collection "e2e_articles_duplicate".'));
       await hidden(dialog);
-      const r = await ctx.api.call("GET", "/api/collections/e2e_articles_duplicate", { token: await token(ctx) });
+      const r = await ctx.api.call("GET", "/api/collections/e2e_articles_duplicate", { token: await adminToken(ctx) });
       equal(r.status, 404, "deleted on the server");
       await hidden(sidebar(other).getByRole("link", { name: "e2e_articles_duplicate" }));
     },
@@ -430,7 +419,7 @@ export const collectionsJourneys = [
     name: "collections sidebar: order, search, pins, compact list, restricted mode, empty states",
     async run(ctx) {
       await requireCollectionsApi(ctx);
-      const t = await token(ctx);
+      const t = await adminToken(ctx);
       await Promise.all(Array.from({ length: 21 }, (_, i) => ctx.api.expectOk("POST", "/api/collections", { token: t, body: { name: `c_${String(i + 1).padStart(2, "0")}`, type: "base", schema: [{ name: "title", type: "text" }] } })));
       const { page } = await ctx.newPage();
       const scripts = [];

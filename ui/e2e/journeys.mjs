@@ -1,5 +1,6 @@
 // The user journeys, run in order against one target (reference or cairn).
 import { seriousViolations } from "./a11y.mjs";
+import { adminToken, signIn } from "./adminSession.mjs";
 import { equal, eventually, hidden, ok, visible } from "./expect.mjs";
 import { tokenFromMail } from "./smtp.mjs";
 import { measureSignInJs, SIGN_IN_JS_BUDGET_BYTES } from "./budget.mjs";
@@ -14,18 +15,6 @@ import { uploadsJourneys } from "./uploads.mjs";
 const ADMIN_EMAIL = "admin@example.com";
 const FIRST_PASSWORD = "first-pass-123";
 const NEW_PASSWORD = "second-pass-456";
-
-async function signIn(ctx, page) {
-  await page.goto(ctx.url("/login"));
-  await page.getByLabel("Email").fill(ctx.admin.email);
-  await page.getByLabel("Password").fill(ctx.admin.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(/#\/collections/);
-}
-
-async function adminToken(ctx) {
-  return ctx.api.adminToken(ctx.admin.email, ctx.admin.password);
-}
 
 async function enableSmtp(ctx) {
   const token = await adminToken(ctx);

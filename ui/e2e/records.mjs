@@ -1,22 +1,11 @@
 // Journeys of the records list, the record panel and the record/file pickers. Collections are
 // seeded through the API once per target; every save is checked against the server's record.
 import { seriousViolations } from "./a11y.mjs";
+import { adminToken, signIn } from "./adminSession.mjs";
 import { equal, eventually, hidden, ok, visible } from "./expect.mjs";
 
 // a valid 1x1 PNG (the server makes thumbs of it)
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
-
-async function signIn(ctx, page) {
-  await page.goto(ctx.url("/login"));
-  await page.getByLabel("Email").fill(ctx.admin.email);
-  await page.getByLabel("Password").fill(ctx.admin.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(/#\/collections/);
-}
-
-async function token(ctx) {
-  return ctx.api.adminToken(ctx.admin.email, ctx.admin.password);
-}
 
 function apiBase(ctx) {
   return ctx.apiUrl;
@@ -27,7 +16,7 @@ async function createWithFile(ctx, collection, fields, fileField) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
   form.append(fileField, new Blob([PNG], { type: "image/png" }), "pixel.png");
-  const res = await fetch(`${apiBase(ctx)}/api/collections/${collection}/records`, { method: "POST", headers: { authorization: await token(ctx) }, body: form });
+  const res = await fetch(`${apiBase(ctx)}/api/collections/${collection}/records`, { method: "POST", headers: { authorization: await adminToken(ctx) }, body: form });
   const json = await res.json();
   if (res.status >= 400) throw new Error(`multipart create -> ${res.status} ${JSON.stringify(json)}`);
   return json;
@@ -50,7 +39,7 @@ const ALL_FIELDS = (relId) => [
 
 /** Seeds the collections the journeys use (once per target). */
 async function seed(ctx) {
-  const t = await token(ctx);
+  const t = await adminToken(ctx);
   const existing = await ctx.api.call("GET", "/api/collections/rec_all", { token: t });
   if (existing.status === 200) return;
   const target = await ctx.api.expectOk("POST", "/api/collections", { token: t, body: { name: "rec_people", type: "base", schema: [{ name: "name", type: "text", presentable: true, options: {} }] } });
@@ -84,11 +73,11 @@ async function typeInCode(page, locator, text) {
 }
 
 async function getRecord(ctx, collection, id) {
-  return ctx.api.expectOk("GET", `/api/collections/${collection}/records/${id}`, { token: await token(ctx) });
+  return ctx.api.expectOk("GET", `/api/collections/${collection}/records/${id}`, { token: await adminToken(ctx) });
 }
 
 async function listRecords(ctx, collection, query = "") {
-  return ctx.api.expectOk("GET", `/api/collections/${collection}/records?perPage=200${query}`, { token: await token(ctx) });
+  return ctx.api.expectOk("GET", `/api/collections/${collection}/records?perPage=200${query}`, { token: await adminToken(ctx) });
 }
 
 function rows(page) {
@@ -220,7 +209,7 @@ export const recordsJourneys = [
       await page.getByRole("button", { name: "Yes", exact: true }).click();
       await visible(page.getByText("Successfully deleted record."));
       await eventually(async () => (await rows(page).count()) === 1, { message: "one row left" });
-      equal((await ctx.api.call("GET", `/api/collections/rec_all/records/${rec.id}`, { token: await token(ctx) })).status, 404, "deleted on the server");
+      equal((await ctx.api.call("GET", `/api/collections/rec_all/records/${rec.id}`, { token: await adminToken(ctx) })).status, 404, "deleted on the server");
     },
   },
   {
@@ -282,7 +271,7 @@ export const recordsJourneys = [
     name: "records: list search, sort, column toggles, bulk delete",
     async run(ctx) {
       await seed(ctx);
-      const t = await token(ctx);
+      const t = await adminToken(ctx);
       for (const [title, views] of [["lst-alpha one", 1], ["lst-beta two", 2], ["lst-gamma three", 3]]) await ctx.api.expectOk("POST", "/api/collections/rec_all/records", { token: t, body: { title, views } });
       const { page } = await ctx.newPage();
       await signIn(ctx, page);
@@ -358,7 +347,7 @@ export const recordsJourneys = [
     name: "records: a draft is restored after a reload",
     async run(ctx) {
       await seed(ctx);
-      const t = await token(ctx);
+      const t = await adminToken(ctx);
       const rec = await ctx.api.expectOk("POST", "/api/collections/rec_all/records", { token: t, body: { title: "draft me" } });
       const { page } = await ctx.newPage();
       await signIn(ctx, page);
@@ -405,7 +394,7 @@ export const recordsJourneys = [
     name: "records: live list follows API changes",
     async run(ctx) {
       await seed(ctx);
-      const t = await token(ctx);
+      const t = await adminToken(ctx);
       const { page } = await ctx.newPage();
       await signIn(ctx, page);
       await openCollection(page, "rec_people");
@@ -432,7 +421,7 @@ export const recordsJourneys = [
     name: "records: accessibility (axe) of the list, panel and pickers in both themes",
     async run(ctx) {
       await seed(ctx);
-      const t = await token(ctx);
+      const t = await adminToken(ctx);
       const people = await listRecords(ctx, "rec_people");
       const existing = await listRecords(ctx, "rec_all");
       if (!existing.items.length) await ctx.api.expectOk("POST", "/api/collections/rec_all/records", { token: t, body: { title: "axe row", author: people.items[0].id, tags: ["a1"], meta: { x: 1 } } });

@@ -2,27 +2,16 @@
 // admins page, against both servers. Mail goes to the local SMTP sink, S3 to a local s3rver.
 import { generateKeyPairSync } from "node:crypto";
 import { seriousViolations } from "./a11y.mjs";
+import { adminToken, signIn } from "./adminSession.mjs";
 import { equal, eventually, hidden, ok, visible } from "./expect.mjs";
 import { startS3, S3_ACCESS_KEY, S3_BUCKET, S3_SECRET } from "./s3.mjs";
 
-async function signIn(ctx, page) {
-  await page.goto(ctx.url("/login"));
-  await page.getByLabel("Email").fill(ctx.admin.email);
-  await page.getByLabel("Password").fill(ctx.admin.password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await page.waitForURL(/#\/collections/);
-}
-
-async function token(ctx) {
-  return ctx.api.adminToken(ctx.admin.email, ctx.admin.password);
-}
-
 async function settings(ctx) {
-  return ctx.api.expectOk("GET", "/api/settings", { token: await token(ctx) });
+  return ctx.api.expectOk("GET", "/api/settings", { token: await adminToken(ctx) });
 }
 
 async function patchSettings(ctx, body) {
-  return ctx.api.expectOk("PATCH", "/api/settings", { token: await token(ctx), body });
+  return ctx.api.expectOk("PATCH", "/api/settings", { token: await adminToken(ctx), body });
 }
 
 function settingsNav(page) {

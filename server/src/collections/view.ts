@@ -2,7 +2,7 @@ import { transaction, type DB } from "../db/connection.js";
 import type { CollectionsRepo } from "../db/collections.js";
 import { ddl, dqsToken, singleQuoteLiteral, sqlErrorText, tableInfo, viewIdAsTextSql, type ColumnInfo } from "../db/collectionsDdl.js";
 import { fieldDef, type SchemaField } from "../fields/index.js";
-import { BASE_FIELD_NAMES, isAuth, type CollectionModel } from "./model.js";
+import { BASE_FIELD_NAMES, isAuth, viewOptions, type CollectionModel } from "./model.js";
 import { splitTopLevel } from "./indexes.js";
 import { splitSqlTopLevel, trimChars } from "../db/sqlTokens.js";
 import { randomString } from "../tools/random.js";
@@ -118,8 +118,19 @@ function plainField(name: string, type: "number" | "text" | "email" | "bool" | "
   return { system: false, id: "", name, type, required: false, presentable: false, unique: false, options: options ?? fieldDef(type).defaults() };
 }
 
-/** Suggested fields per column alias, traced to the source collections where possible. */
-function suggestFields(repo: CollectionsRepo, query: string): Map<string, SchemaField<object>> {
+/** A view column traced to what it reads: a column of a collection in its FROM/JOIN tables, or nothing. */
+interface ColumnSource {
+  column: Identifier;
+  /** The collection the column reads, when its table is one. */
+  collection?: CollectionModel;
+  /** The name after the table alias (`priv` in `d.priv`). */
+  fieldName: string;
+}
+
+type CollectionsByName = Pick<CollectionsRepo, "findByName">;
+
+/** The columns of a view query, each traced to the collection it reads where the query says. */
+function columnSources(repo: CollectionsByName, query: string): ColumnSource[] {
   const { columns, tables } = parseViewIdentifiers(query);
   const collections = new Map<string, CollectionModel>();
   for (const t of tables) {
@@ -127,22 +138,31 @@ function suggestFields(repo: CollectionsRepo, query: string): Map<string, Schema
     if (c) collections.set(t.alias, c);
   }
   const main = tables[0];
+  return columns.map((column) => {
+    const parts = column.original.split(".");
+    const fieldName = parts.length === 2 ? parts[1] : parts[0];
+    const collection = parts.length === 2 ? collections.get(parts[0]) : main ? collections.get(main.alias) : undefined;
+    return { column, collection, fieldName };
+  });
+}
+
+const findField = (c: CollectionModel, name: string) => c.schema.find((f) => f.name.toLowerCase() === name.toLowerCase());
+
+/** Suggested fields per column alias, traced to the source collections where possible. */
+function suggestFields(repo: CollectionsRepo, query: string): Map<string, SchemaField<object>> {
   const out = new Map<string, SchemaField<object>>();
-  for (const col of columns) {
+  for (const { column: col, collection, fieldName } of columnSources(repo, query)) {
     const lower = col.original.toLowerCase();
     if (lower.startsWith("count(") || lower.startsWith("total(")) {
       out.set(col.alias, plainField(col.alias, "number"));
       continue;
     }
-    const parts = col.original.split(".");
-    const fieldName = parts.length === 2 ? parts[1] : parts[0];
-    const collection = parts.length === 2 ? collections.get(parts[0]) : main ? collections.get(main.alias) : undefined;
     if (!collection) {
       out.set(col.alias, defaultViewField(col.alias));
       continue;
     }
     if (fieldName === "*") throw new ViewQueryError("dynamic column names are not supported");
-    const source = collection.schema.find((f) => f.name.toLowerCase() === fieldName.toLowerCase());
+    const source = findField(collection, fieldName);
     if (source) {
       out.set(col.alias, { ...structuredClone(source), id: "", name: col.alias });
     } else if (fieldName === "id") {
@@ -161,6 +181,34 @@ function suggestFields(repo: CollectionsRepo, query: string): Map<string, Schema
     }
   }
   return out;
+}
+
+/** Views of views deeper than this are not followed (SQLite forbids cycles; this bounds the walk). */
+const MAX_VIEW_DEPTH = 10;
+
+/**
+ * The base or auth collection field a view field reads, following views of views the way
+ * the view's schema was inferred; null when the field is not a plain column of one (an
+ * expression, an unknown table). Record files served through a view live with this origin.
+ */
+export function viewFieldOrigin(repo: CollectionsByName, view: CollectionModel, fieldName: string): { collection: CollectionModel; field: SchemaField<object> } | null {
+  let current = view;
+  let name = fieldName;
+  for (let depth = 0; depth <= MAX_VIEW_DEPTH; depth++) {
+    let sources: ColumnSource[];
+    try {
+      sources = columnSources(repo, viewOptions(current).query);
+    } catch {
+      return null;
+    }
+    const source = sources.find((s) => s.column.alias === name) ?? sources.find((s) => s.column.alias.toLowerCase() === name.toLowerCase());
+    const field = source?.collection && findField(source.collection, source.fieldName);
+    if (!source?.collection || !field) return null;
+    if (source.collection.type !== "view") return { collection: source.collection, field };
+    current = source.collection;
+    name = field.name;
+  }
+  return null;
 }
 
 const newFieldId = () => randomString(8, "abcdefghijklmnopqrstuvwxyz0123456789");

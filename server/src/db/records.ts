@@ -51,11 +51,12 @@ export class RecordsRepo {
 
   /** Records whose relation column holds `id` (a plain value or an element of a JSON list). */
   referencing(table: string, column: string, id: string, multiple: boolean): Row[] {
-    const c = q(column);
-    const sql = multiple
-      ? `SELECT * FROM ${q(table)} WHERE ${c} = ? OR (json_valid(${c}) AND EXISTS (SELECT 1 FROM json_each(${c}) WHERE json_each.value = ?))`
-      : `SELECT * FROM ${q(table)} WHERE ${c} = ?`;
-    return cachedStatement(this.db, sql).all(...(multiple ? [id, id] : [id])) as Row[];
+    return cachedStatement(this.db, holdingSql(table, column, multiple)).all(...(multiple ? [id, id] : [id])) as Row[];
+  }
+
+  /** The first record whose column holds the value (how a file served through a view finds its record). */
+  firstHolding(table: string, column: string, value: string, multiple: boolean): Row | undefined {
+    return cachedStatement(this.db, holdingSql(table, column, multiple) + " LIMIT 1").get(...(multiple ? [value, value] : [value])) as Row | undefined;
   }
 
   /** Records whose ids are in the list, in no particular order. */
@@ -64,4 +65,12 @@ export class RecordsRepo {
     // One statement whatever the number of ids (no placeholder list to re-prepare, no variable limit).
     return cachedStatement(this.db, `SELECT * FROM ${q(table)} WHERE ${q("id")} IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Row[];
   }
+}
+
+/** Records whose column is the value or, for multi-value columns, lists it in its JSON array. */
+function holdingSql(table: string, column: string, multiple: boolean): string {
+  const c = q(column);
+  return multiple
+    ? `SELECT * FROM ${q(table)} WHERE ${c} = ? OR (json_valid(${c}) AND EXISTS (SELECT 1 FROM json_each(${c}) WHERE json_each.value = ?))`
+    : `SELECT * FROM ${q(table)} WHERE ${c} = ?`;
 }

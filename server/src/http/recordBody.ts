@@ -111,22 +111,24 @@ export async function decodeMultipart(contentType: string, raw: Buffer): Promise
   return assembleForm(values, uploads);
 }
 
-/** Form values (with `@jsonPayload` merged over them) and uploads by field. */
+/**
+ * Form values (every `@jsonPayload` merged over them, in order) and uploads by field. A key
+ * sent more than once holds the list of its values. `texts` keeps each text key's values
+ * (the record form keeps the first of some; `@request.data` types them), but for keys a
+ * payload set.
+ */
 function assembleForm(values: [string, string][], uploads: [string, Upload][]): SubmittedBody {
   const files = new Map<string, Upload[]>();
-  const data: Record<string, unknown> = {};
-  const add = (k: string, v: unknown) => {
-    if (!(k in data)) data[k] = v;
-    else if (Array.isArray(data[k])) (data[k] as unknown[]).push(v);
-    else data[k] = [data[k], v];
-  };
-  let payload: string | undefined;
+  const texts = new Map<string, string[]>();
+  const payloads: string[] = [];
   for (const [key, value] of values) {
-    if (key === "@jsonPayload") payload = value;
-    else add(key, value);
+    if (key === "@jsonPayload") payloads.push(value);
+    else texts.set(key, [...(texts.get(key) ?? []), value]);
   }
+  const data: Record<string, unknown> = {};
+  for (const [key, list] of texts) data[key] = list.length === 1 ? list[0] : list;
   for (const [field, upload] of uploads) files.set(field, [...(files.get(field) ?? []), upload]);
-  if (payload !== undefined) {
+  for (const payload of payloads) {
     // A payload that is not a JSON object is ignored, as the reference does.
     let parsed: unknown;
     try {
@@ -134,7 +136,9 @@ function assembleForm(values: [string, string][], uploads: [string, Upload][]): 
     } catch {
       parsed = null;
     }
-    if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) Object.assign(data, parsed);
+    if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) continue;
+    Object.assign(data, parsed);
+    for (const k of Object.keys(parsed)) texts.delete(k);
   }
-  return { data, files, multipart: true };
+  return { data, files, texts };
 }

@@ -64,6 +64,12 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   server.addContentTypeParser("*", { parseAs: "buffer" }, (_req, _body, done) => done(null, {}));
   // Stored JSON values can nest deeper than JSON.stringify's recursion goes.
   server.setReplySerializer((payload) => stringifyJson(payload));
+  // JSON answers as the reference writes them: `charset=UTF-8`, and a closing newline.
+  server.addHook("onSend", (_req, reply, payload, done) => {
+    if (reply.getHeader("content-type") !== "application/json; charset=utf-8") return done(null, payload);
+    reply.header("content-type", "application/json; charset=UTF-8");
+    done(null, typeof payload === "string" ? payload + "\n" : payload);
+  });
 
   server.register(cors, { origin: "*", methods: ["GET", "HEAD", "PUT", "PATCH", "POST", "DELETE"] });
 

@@ -1,8 +1,9 @@
 import type { App } from "../app.js";
 import type { CollectionModel } from "../collections/model.js";
 import { parseDownloadFlag, type ServeResult } from "../files/serve.js";
+import { viewFieldOrigin } from "../collections/view.js";
+import { isMultipleField } from "../fields/index.js";
 import { notFound } from "../tools/errors.js";
-import { castValue } from "./form.js";
 import type { RecordData } from "./model.js";
 import { withResolvedModifiers } from "./ruleDataModifiers.js";
 import { RecordService, type Requester, type SaveResult, type SubmittedBody } from "./service.js";
@@ -15,6 +16,14 @@ export interface RecordFileQuery {
   method: string;
   headers: Record<string, string | string[] | undefined>;
   query: Record<string, unknown>;
+}
+
+/** A multipart text as the reference types it for rules: `true`/`false` as booleans, numerals as numbers. */
+function formScalar(v: string): unknown {
+  if (v === "true") return true;
+  if (v === "false") return false;
+  if (/^-?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?$/.test(v)) return Number(v);
+  return v;
 }
 
 const first = (v: unknown): string | undefined => {
@@ -40,19 +49,16 @@ export class RecordsApi extends RecordService {
   }
 
   /**
-   * The submitted values as `@request.data` reads them: JSON as sent; multipart texts cast
-   * to their fields' types (numbers, booleans, lists), uploads as their file names.
+   * The submitted values as `@request.data` reads them: JSON (and `@jsonPayload` values) as
+   * sent; multipart texts typed as the reference types them (`true`/`false` booleans,
+   * numerals numbers, whatever the field), a repeated key as the list of all its values.
+   * Uploads are not part of it (v0.22 reads only the form's text values).
    */
   ruleData(c: CollectionModel, body: SubmittedBody, current?: RecordData): Record<string, unknown> {
     const data = body.data;
     if (!data || typeof data !== "object" || Array.isArray(data)) return {};
     const out: Record<string, unknown> = { ...(data as Record<string, unknown>) };
-    if (body.files.size === 0 && !body.multipart) return withResolvedModifiers(c, data as Record<string, unknown>, out, current);
-    for (const f of c.schema) {
-      if (f.name in out) out[f.name] = castValue(f, out[f.name]);
-      const uploads = body.files.get(f.name);
-      if (uploads?.length) out[f.name] = uploads.map((u) => u.originalName);
-    }
+    for (const [k, values] of body.texts ?? []) out[k] = values.length === 1 ? formScalar(values[0]) : values.map(formScalar);
     return withResolvedModifiers(c, data as Record<string, unknown>, out, current);
   }
 
@@ -85,7 +91,9 @@ export class RecordsApi extends RecordService {
   /**
    * A record's file or thumb: 404 unless the file is listed in one of the record's file
    * fields; a protected file needs a `?token=` whose owner passes the view rule (admins
-   * always). Null when the file is listed but missing from storage.
+   * always). Null when the file is listed but missing from storage. Through a view, the
+   * view's field options and view rule apply, and the file is read from the record of the
+   * source collection that holds it.
    */
   async file(q: RecordFileQuery): Promise<ServeResult | null> {
     const c = this.env.collections.find(q.collection);
@@ -111,16 +119,25 @@ export class RecordsApi extends RecordService {
         return false;
       }
     });
+    const owner = c.type === "view" ? this.viewFileOwner(c, field.name, q.filename) : { collectionId: c.id, recordId: String(rec.id) };
+    if (!owner) throw notFound();
     return this.env.files.serve({
       method: q.method,
       headers: q.headers,
-      collectionId: c.id,
-      recordId: String(rec.id),
+      ...owner,
       filename: q.filename,
       fieldThumbs: opts.thumbs ?? null,
       thumb: first(q.query.thumb),
       download: parseDownloadFlag(first(q.query.download)),
     });
+  }
+
+  /** The source record that stores a file listed by a view's field (null when none does). */
+  private viewFileOwner(view: CollectionModel, fieldName: string, filename: string): { collectionId: string; recordId: string } | null {
+    const origin = viewFieldOrigin(this.env.collections.repo, view, fieldName);
+    if (!origin || origin.field.type !== "file") return null;
+    const row = this.repo.firstHolding(origin.collection.name, origin.field.name, filename, isMultipleField(origin.field));
+    return row ? { collectionId: origin.collection.id, recordId: String(row.id) } : null;
   }
 
   /** After commit: removes the files the save dropped (its new files were stored before the row). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadBody, UnknownFilenamesError } from "./form.js";
+import { formValues, loadBody, UnknownFilenamesError } from "./form.js";
 import { readSchema, type CollectionModel } from "../collections/model.js";
 
 const coll = (schema: unknown[], type = "base"): CollectionModel => ({
@@ -22,8 +22,8 @@ describe("loading a body onto a record", () => {
     expect(loadBody(C, current, { "n-": "1.5" }).data.n).toBe(3.5);
     expect(loadBody(C, current, { n: 1, "n+": 1 }).data.n).toBe(2);
   });
-  it("prepends, appends and removes list values (values already there are not added again)", () => {
-    expect(loadBody(C, current, { "tags+": ["b", "a"], "+tags": "c" }).data.tags).toEqual(["c", "a", "b"]);
+  it("appends and removes list values (values already there are not added again); +field is no modifier", () => {
+    expect(loadBody(C, current, { "tags+": ["b", "a"], "+tags": "c" }).data.tags).toEqual(["a", "b"]);
     expect(loadBody(C, current, { "tags-": "a" }).data.tags).toEqual([]);
     expect(loadBody(C, current, { "one+": "x2" }).data.one).toBe("x2");
     expect(loadBody(C, current, { "one-": "x1" }).data.one).toBe("");
@@ -34,6 +34,7 @@ describe("loading a body onto a record", () => {
     expect(f.removedFiles).toEqual(["f1.txt"]);
     expect(() => loadBody(C, current, { files: ["nope.txt"] })).toThrow(UnknownFilenamesError);
     expect(loadBody(C, current, { "files-": ["f1.txt", "nope"] }).data.files).toEqual(["f2.txt"]);
+    expect(loadBody(C, current, { files: [], "files+": "f1.txt" }).data.files).toEqual([]);
   });
   it("appends uploads to a multiple file field", () => {
     const f = loadBody(C, current, {}, new Map([["files", [{ originalName: "new.txt", data: Buffer.from("x") }]]]));
@@ -50,5 +51,14 @@ describe("loading a body onto a record", () => {
     const a = coll([], "auth");
     expect(loadBody(a, {}, { username: 1, password: "p", verified: "true" }).auth).toEqual({ username: "1", password: "p", verified: true });
     expect(loadBody(C, current, { username: "x" }).auth).toEqual({});
+  });
+});
+
+describe("multipart form values", () => {
+  it("keep the first value of a repeated key unless it names a select, relation or file field", () => {
+    const data = { t: ["one", "two"], tags: ["a", "b"], "tags+": ["a", "b"], files: ["f1.txt", "f2.txt"], n: "3" };
+    const texts = new Map([["t", ["one", "two"]], ["tags", ["a", "b"]], ["tags+", ["a", "b"]], ["files", ["f1.txt", "f2.txt"]], ["n", ["3"]]]);
+    expect(formValues(C, data, texts)).toEqual({ t: "one", tags: ["a", "b"], "tags+": "a", files: ["f1.txt", "f2.txt"], n: "3" });
+    expect(formValues(C, data, undefined)).toBe(data);
   });
 });

@@ -53,6 +53,21 @@ const LIST_TYPES = new Set(["select", "relation", "file"]);
 
 const asList = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : castUniqueStrings(v));
 
+/**
+ * The values a record form reads from a multipart body: a key sent more than once keeps
+ * its first value, unless it names a select, relation or file field (which take the list).
+ * Modifier keys (`tags+`) name no field, so they keep their first value too.
+ */
+export function formValues(c: CollectionModel, data: Record<string, unknown>, texts: ReadonlyMap<string, readonly string[]> | undefined): Record<string, unknown> {
+  if (!texts) return data;
+  const out = { ...data };
+  for (const [key, values] of texts) {
+    const f = c.schema.find((x) => x.name === key);
+    if (values.length > 1 && !(f && LIST_TYPES.has(f.type))) out[key] = values[0];
+  }
+  return out;
+}
+
 /** The auth inputs of a submitted body (undefined when absent). */
 export interface AuthInput {
   username?: string;
@@ -109,9 +124,10 @@ export interface LoadedForm {
 
 /**
  * Applies a submitted body to a record's current values: plain keys set a field,
- * `+field` prepends and `field+` appends to multi-value fields (adds for numbers),
- * `field-` removes values (subtracts for numbers). Unknown keys are ignored. File fields
- * only keep or drop names they already hold; uploads are added by the caller.
+ * `field+` appends to select and relation fields (adds for numbers), `field-` removes
+ * values (subtracts for numbers; drops file names). Other keys are ignored, `+field`
+ * included (a v0.23 form). File fields only keep or drop names they already hold; uploads
+ * are added by the caller.
  */
 export function loadBody(
   c: CollectionModel,
@@ -138,11 +154,7 @@ export function loadBody(
       const old = asList(current[n]);
       let list = old;
       if (has(n)) list = asList(castValue({ ...f, options: { ...f.options, maxSelect: 2 } } as SchemaField<object>, body[n]));
-      if (has("+" + n)) {
-        const cur = list;
-        list = [...asList(body["+" + n]).filter((x) => !cur.includes(x)), ...cur];
-      }
-      if (has(n + "+")) {
+      if (has(n + "+") && f.type !== "file") {
         const cur = list;
         list = [...cur, ...asList(body[n + "+"]).filter((x) => !cur.includes(x))];
       }

@@ -15,7 +15,7 @@ import type { Requester } from "../auth/caller.js";
 import { hashPassword } from "../auth/passwords.js";
 import { newId, randomString } from "../tools/random.js";
 import { nowString } from "../tools/time.js";
-import { loadBody, UnknownFilenamesError, uploadSize, type LoadedForm, type PreparedUpload, type Upload } from "./form.js";
+import { formValues, loadBody, UnknownFilenamesError, uploadSize, type LoadedForm, type PreparedUpload, type Upload } from "./form.js";
 import { validateUploadedFile } from "../fields/file.js";
 import type { FileOptions } from "../fields/index.js";
 import { recordFromRow, recordJson, rowFromRecord, type RecordData } from "./model.js";
@@ -37,10 +37,10 @@ export const DELETE_FAILED = "Failed to delete record. Make sure that the record
 export interface SubmittedBody {
   data: unknown;
   files: Map<string, Upload[]>;
-  /** True for a multipart form: its text values are cast to their fields' types for the rules. */
-  multipart?: boolean;
   /** The id a create's uploads were streamed under: the new record takes it unless the body names one. */
   recordId?: string;
+  /** A multipart form's text values by key, keys a `@jsonPayload` set left out (see `formValues`). */
+  texts?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** A saved record with the storage work its save needs. */
@@ -465,7 +465,7 @@ function domainOk(email: string, except: string[] | null, only: string[] | null)
 /** Applies a submitted body; unknown file names are the reference's load error. */
 function load(c: CollectionModel, current: RecordData, body: SubmittedBody): LoadedForm {
   try {
-    return loadBody(c, current, readObject(body.data), body.files);
+    return loadBody(c, current, formValues(c, readObject(body.data), body.texts), body.files);
   } catch (err) {
     if (err instanceof UnknownFilenamesError) {
       throw new ApiError(400, LOAD_MESSAGE, errorsToData({ [err.field]: verr("validation_unknown_filenames", "The field contains unknown filenames.") }));

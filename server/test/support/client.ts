@@ -10,6 +10,8 @@ export interface Call {
   headers?: Record<string, string>;
   /** An Authorization token to send. */
   token?: string;
+  /** A multipart form to send: text values, or `[fileName, content]` uploads, in order. */
+  form?: [string, string | [string, string | Buffer]][];
 }
 
 export interface Answer {
@@ -20,8 +22,12 @@ export interface Answer {
 
 export async function call(server: RunningServer, c: Call): Promise<Answer> {
   const headers: Record<string, string> = { ...c.headers };
-  let body: string | undefined;
-  if (c.rawBody !== undefined) {
+  let body: string | FormData | undefined;
+  if (c.form) {
+    const fd = new FormData();
+    for (const [k, v] of c.form) typeof v === "string" ? fd.append(k, v) : fd.append(k, new Blob([typeof v[1] === "string" ? v[1] : new Uint8Array(v[1])]), v[0]);
+    body = fd;
+  } else if (c.rawBody !== undefined) {
     body = c.rawBody;
     headers["content-type"] ??= "application/json";
   } else if (c.body !== undefined) {

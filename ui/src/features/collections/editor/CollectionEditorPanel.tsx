@@ -10,7 +10,7 @@ import type { Collection, CollectionType } from "../../../data/collections/types
 import { confirm } from "../../../lib/confirm";
 import { handleError, normalizeError } from "../../../lib/errors";
 import { clearFormErrors, formErrorsStore, setFormErrors } from "../../../lib/formErrors";
-import { registerShortcut } from "../../../lib/shortcuts";
+import { useSaveShortcut } from "../../../lib/useSaveShortcut";
 import { useStore } from "../../../lib/store";
 import { addErrorToast, addSuccessToast } from "../../../lib/toasts";
 import { CIcon, COLLECTION_TYPE_LABELS, CollectionTypeIcon } from "../icons";
@@ -167,21 +167,7 @@ export default function CollectionEditorPanel({ open, collection, initialType = 
   };
 
   // Ctrl/Cmd+S saves (the newest editor, e.g. a nested one, takes it first).
-  const submitRef = useRef(onSubmit);
-  submitRef.current = onSubmit;
-  useEffect(() => {
-    if (!open) return;
-    return registerShortcut({
-      key: "s",
-      mod: true,
-      allowInInputs: true,
-      handler: () => {
-        if (confirmOpen) return false;
-        submitRef.current();
-        return true;
-      },
-    });
-  }, [open, confirmOpen]);
+  useSaveShortcut(open, onSubmit, confirmOpen);
 
   const duplicate = () => {
     const run = (source: CollectionForm) => {

@@ -13,7 +13,7 @@ import { useSaveRecord } from "../../../data/records/saveRecord";
 import { confirm } from "../../../lib/confirm";
 import { handleError, isAbortError } from "../../../lib/errors";
 import { clearFormErrors } from "../../../lib/formErrors";
-import { registerShortcut } from "../../../lib/shortcuts";
+import { useSaveShortcut } from "../../../lib/useSaveShortcut";
 import { useStore } from "../../../lib/store";
 import { hasFileParts } from "../../../lib/uploadWithProgress";
 import { addErrorToast, addInfoToast, addSuccessToast } from "../../../lib/toasts";
@@ -189,21 +189,8 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
     }
   };
 
-  const submitRef = useRef(submit);
-  submitRef.current = submit;
   // Ctrl/Cmd+S saves without closing (the newest panel takes it first)
-  useEffect(() => {
-    if (!open) return;
-    return registerShortcut({
-      key: "s",
-      mod: true,
-      allowInInputs: true,
-      handler: () => {
-        void submitRef.current();
-        return true;
-      },
-    });
-  }, [open]);
+  useSaveShortcut(open, submit);
 
   const duplicate = () => {
     const run = () => {
