@@ -119,7 +119,11 @@ const cases: DiffCase[] = [
   ...probes("form repeated n+", "create", ["@request.data.n = 0", "@request.data.n = 2", "@request.data.n = 12"], { form: [["n+", "2"], ["n+", "10"]] }),
   ...probes("form repeated n+", "update", ["@request.data.n = 1", "@request.data.n = 3"], { form: [["n+", "2"], ["n+", "10"]] }),
   ...probes("form fm- by name", "update", ["@request.data.fm:isset = true", "@request.data.fm:length = 0"], { form: [["fm-", "zzz.txt"]] }),
-  ...probes("form sm+ with a payload's sm+", "create", ["@request.data.sm:length = 1", "@request.data.sm:length = 2"], { form: [["sm+", "a"], ["@jsonPayload", JSON.stringify({ "sm+": "b" })]] }),
+  // Which of the two `sm+` wins varies from run to run in the reference (it walks the form's
+  // keys in Go map order), so only the statuses are compared.
+  ...probes("form sm+ with a payload's sm+", "create", ["@request.data.sm:length = 1", "@request.data.sm:length = 2"], { form: [["sm+", "a"], ["@jsonPayload", JSON.stringify({ "sm+": "b" })]] }).map(
+    (c): DiffCase => (c.name.startsWith("create:") ? { ...c, compare: "status" } : c),
+  ),
 
   // How multipart texts read in rules.
   ...probes("form repeated text", "create", ["@request.data.t = '[\"one\",\"two\"]'", "@request.data.t = 'one'", "@request.data.t = ''"], { form: [["t", "one"], ["t", "two"]] }),
