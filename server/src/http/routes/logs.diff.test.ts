@@ -5,12 +5,16 @@ import { differential, type DiffCase } from "../../../test/support/differential.
 import { call, mask, type Call } from "../../../test/support/client.js";
 import type { RunningServer } from "../../../test/support/servers.js";
 
+/** A day `n` days ago (UTC, `YYYY-MM-DD`): seeded logs stay within both servers' retention (5 days). */
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const DAY = daysAgo(1);
+
 /** Logs seeded into both servers' logs.db, so list/view/stats answers can be compared exactly. */
 const SEED = [
-  { id: "seed1aaaaaaaaaa", level: 0, message: "GET /seed/a", data: { auth: "guest", status: 200, type: "request", url: "/seed/a" }, created: "2026-01-01 03:15:00.000Z" },
-  { id: "seed2aaaaaaaaaa", level: 8, message: "GET /seed/b", data: { auth: "admin", status: 404, type: "request", url: "/seed/b", error: "x" }, created: "2026-01-01 03:59:59.999Z" },
-  { id: "seed3aaaaaaaaaa", level: 4, message: "seed warn", data: { type: "app", nested: { k: [1, 2] } }, created: "2026-01-01 04:00:00.000Z" },
-  { id: "seed4aaaaaaaaaa", level: -4, message: "seed debug", data: {}, created: "2025-06-01 23:00:00.000Z" },
+  { id: "seed1aaaaaaaaaa", level: 0, message: "GET /seed/a", data: { auth: "guest", status: 200, type: "request", url: "/seed/a" }, created: `${DAY} 03:15:00.000Z` },
+  { id: "seed2aaaaaaaaaa", level: 8, message: "GET /seed/b", data: { auth: "admin", status: 404, type: "request", url: "/seed/b", error: "x" }, created: `${DAY} 03:59:59.999Z` },
+  { id: "seed3aaaaaaaaaa", level: 4, message: "seed warn", data: { type: "app", nested: { k: [1, 2] } }, created: `${DAY} 04:00:00.000Z` },
+  { id: "seed4aaaaaaaaaa", level: -4, message: "seed debug", data: {}, created: `${daysAgo(3)} 23:00:00.000Z` },
 ];
 const SEEDED = encodeURIComponent("message ~ 'seed'");
 const q = encodeURIComponent;
