@@ -12,6 +12,7 @@ import { handleError, normalizeError } from "../../lib/errors";
 import { setQueryParams } from "../../lib/router";
 import { useStore } from "../../lib/store";
 import { addSuccessToast } from "../../lib/toasts";
+import { whenIdle } from "../../lib/whenIdle";
 import { useBatchedCount } from "../logs/useBatchedCount";
 import { listSort, recordColumns, recordsFilterKeys, recordsSearchFilter, RECORDS_ROW_CHUNK } from "./listModel";
 import { newRecordRequest } from "./panelStore";
@@ -22,7 +23,8 @@ import { RecordsTable } from "./RecordsTable";
 import { useHiddenColumns } from "./useHiddenColumns";
 import { useRecordsRealtime } from "./useRecordsRealtime";
 
-const RecordPanel = lazy(() => import("./panel/RecordPanel"));
+const loadRecordPanel = () => import("./panel/RecordPanel");
+const RecordPanel = lazy(loadRecordPanel);
 
 export const BULK_DELETE_CONFIRM = "Do you really want to delete the selected record(s)?";
 export const BULK_DELETE_SUCCESS = "Successfully deleted the selected record(s).";
@@ -75,6 +77,10 @@ export default function RecordsSection({ collection, collections, filter, sort: 
   const rendered = useBatchedCount(items.length, `${collection.id}|${effectiveFilter}|${sort}`, RECORDS_ROW_CHUNK);
   const rows = items.slice(0, rendered);
 
+  // Once rows show, the panel's code loads in idle time: the first row click then waits only for its record.
+  const hasRows = items.length > 0;
+  useEffect(() => (hasRows ? whenIdle(() => void loadRecordPanel()) : undefined), [hasRows]);
+
   // recordId in the address opens the panel (edit, or read-only for views).
   useEffect(() => {
     if (!recordId) return;
@@ -116,13 +122,19 @@ export default function RecordsSection({ collection, collections, filter, sort: 
     [reload],
   );
 
-  const toggle = (id: string) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  // Stable callbacks and cell context: the table's rows are memoised on them.
+  const toggle = useCallback(
+    (id: string) =>
+      setSelected((prev) => {
+        const next = new Set(prev);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const openRecord = useCallback((id: string) => setQueryParams({ recordId: id }, { replace: false }), []);
+  const cellContext = useMemo(() => ({ collection, collections, fileToken }), [collection, collections, fileToken]);
   const allSelected = items.length > 0 && items.every((r) => selected.has(String(r.id)));
   const toggleAll = () => setSelected(allSelected ? new Set() : new Set(items.map((r) => String(r.id))));
 
@@ -145,7 +157,7 @@ export default function RecordsSection({ collection, collections, filter, sort: 
     <section className="records-section" aria-label="Records">
       <RecordsSearchBar value={filter} onSubmit={(v) => setQueryParams({ filter: v || null }, { replace: false })} completions={recordsFilterKeys(collection)} />
       <RecordsTable
-        ctx={{ collection, collections, fileToken }}
+        ctx={cellContext}
         columns={columns}
         hidden={hidden}
         onToggleColumn={toggleColumn}
@@ -158,7 +170,7 @@ export default function RecordsSection({ collection, collections, filter, sort: 
         selected={selected}
         onToggleAll={toggleAll}
         onToggle={toggle}
-        onOpen={(id) => setQueryParams({ recordId: id }, { replace: false })}
+        onOpen={openRecord}
         hasFilter={!!filter}
         onClearFilter={() => setQueryParams({ filter: null }, { replace: false })}
       />
