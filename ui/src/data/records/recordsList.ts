@@ -3,6 +3,7 @@ import { client } from "../../lib/client";
 import type { Collection } from "../collections/types";
 import { listExpand, listFields, RECORDS_PER_PAGE } from "../../features/records/listModel";
 import type { RecordData } from "../../features/records/recordModel";
+import { createPrimer } from "../../lib/primed";
 import { recordsKeys } from "./keys";
 
 /** The request key of the page's list call: a newer call cancels an earlier one. */
@@ -25,32 +26,22 @@ export async function fetchRecordsPage(c: Collection, opts: { page: number; filt
   return { page: res.page ?? opts.page, items: res.items as unknown as RecordData[] };
 }
 
-/** A first page asked for ahead of the list (after sign-in), kept until the list takes it. */
-const primed = new Map<string, { at: number; page: Promise<RecordsPage> }>();
 /** A primed page older than this is not used (the list fetches its own). */
 export const PRIMED_PAGE_TTL_MS = 10_000;
+const firstPages = createPrimer<RecordsPage>(PRIMED_PAGE_TTL_MS);
 const primedKey = (c: Collection, filter: string, sort: string) => JSON.stringify([c.id, listFields(c), listExpand(c), filter, sort]);
 
 /**
  * Starts fetching a list's first page before the list mounts (the landing collection right after
- * sign-in, while the page's code still loads). Not a cache entry: the list's own query keeps its
- * rules (gcTime 0, no stale copy on return) and takes this promise once, if still fresh.
+ * sign-in, while the page's code still loads); the list's query takes it once, if still fresh.
  */
 export function primeRecordsFirstPage(c: Collection, filter: string, sort: string): void {
   // no request key: a prime must never cancel the list's own call (nor be cancelled by another prime's)
-  const page = fetchRecordsPage(c, { page: 1, filter, sort, requestKey: null });
-  page.catch(() => {}); // a failed or cancelled prime is ignored: the list fetches again
-  primed.set(primedKey(c, filter, sort), { at: Date.now(), page });
+  firstPages.prime(primedKey(c, filter, sort), () => fetchRecordsPage(c, { page: 1, filter, sort, requestKey: null }));
 }
 
-/** The primed first page (taken once), else a fresh fetch; a failed prime falls back to a fetch too. */
-export function takeOrFetchFirstPage(c: Collection, filter: string, sort: string, signal?: AbortSignal): Promise<RecordsPage> {
-  const key = primedKey(c, filter, sort);
-  const hit = primed.get(key);
-  primed.delete(key);
-  const fetchNow = () => fetchRecordsPage(c, { page: 1, filter, sort, signal });
-  if (!hit || Date.now() - hit.at > PRIMED_PAGE_TTL_MS) return fetchNow();
-  return hit.page.catch(fetchNow);
+function takeOrFetchFirstPage(c: Collection, filter: string, sort: string, signal?: AbortSignal): Promise<RecordsPage> {
+  return firstPages.take(primedKey(c, filter, sort), () => fetchRecordsPage(c, { page: 1, filter, sort, signal }));
 }
 
 /** "Load more" shows while the last page was full. */

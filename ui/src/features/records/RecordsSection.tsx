@@ -1,8 +1,9 @@
 import "./records.css";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Collection } from "../../data/collections/types";
 import { recordsKeys } from "../../data/records/keys";
+import { primeRecord } from "../../data/records/record";
 import { useRecordsList } from "../../data/records/recordsList";
 import { useRecordsCount } from "../../data/records/recordsCount";
 import { useDeleteRecords } from "../../data/records/deleteRecords";
@@ -133,7 +134,19 @@ export default function RecordsSection({ collection, collections, filter, sort: 
       }),
     [],
   );
-  const openRecord = useCallback((id: string) => setQueryParams({ recordId: id }, { replace: false }), []);
+  // The row click starts the panel's code and its record at once, before the address changes
+  // (not for the record already open: that panel would never take it). A ref, so the rows'
+  // callback stays the same while panels open and close.
+  const openId = useRef(recordId);
+  openId.current = recordId;
+  const openRecord = useCallback(
+    (id: string) => {
+      void loadRecordPanel();
+      if (id !== openId.current) primeRecord(collection, id);
+      setQueryParams({ recordId: id }, { replace: false });
+    },
+    [collection],
+  );
   const cellContext = useMemo(() => ({ collection, collections, fileToken }), [collection, collections, fileToken]);
   const allSelected = items.length > 0 && items.every((r) => selected.has(String(r.id)));
   const toggleAll = () => setSelected(allSelected ? new Set() : new Set(items.map((r) => String(r.id))));
