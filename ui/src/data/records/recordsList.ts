@@ -3,6 +3,7 @@ import { client } from "../../lib/client";
 import type { Collection } from "../collections/types";
 import { listExpand, listFields, RECORDS_PER_PAGE } from "../../features/records/listModel";
 import type { RecordData } from "../../features/records/recordModel";
+import { createPrimer } from "../../lib/primed";
 import { recordsKeys } from "./keys";
 
 /** The request key of the page's list call: a newer call cancels an earlier one. */
@@ -13,7 +14,7 @@ export interface RecordsPage {
   items: RecordData[];
 }
 
-export async function fetchRecordsPage(c: Collection, opts: { page: number; filter: string; sort: string; perPage?: number; signal?: AbortSignal }): Promise<RecordsPage> {
+export async function fetchRecordsPage(c: Collection, opts: { page: number; filter: string; sort: string; perPage?: number; signal?: AbortSignal; requestKey?: string | null }): Promise<RecordsPage> {
   const perPage = opts.perPage ?? RECORDS_PER_PAGE;
   // Only defined keys: the SDK would send an undefined value as the text "undefined".
   const query: Record<string, string | number> = { skipTotal: 1, fields: listFields(c) };
@@ -21,8 +22,26 @@ export async function fetchRecordsPage(c: Collection, opts: { page: number; filt
   if (opts.filter) query.filter = opts.filter;
   const expand = listExpand(c);
   if (expand) query.expand = expand;
-  const res = await client.collection(c.id).getList(opts.page, perPage, { query, requestKey: opts.page === 1 ? RECORDS_LIST_REQUEST_KEY : null, signal: opts.signal });
+  const res = await client.collection(c.id).getList(opts.page, perPage, { query, requestKey: opts.requestKey !== undefined ? opts.requestKey : opts.page === 1 ? RECORDS_LIST_REQUEST_KEY : null, signal: opts.signal });
   return { page: res.page ?? opts.page, items: res.items as unknown as RecordData[] };
+}
+
+/** A primed page older than this is not used (the list fetches its own). */
+export const PRIMED_PAGE_TTL_MS = 10_000;
+const firstPages = createPrimer<RecordsPage>(PRIMED_PAGE_TTL_MS);
+const primedKey = (c: Collection, filter: string, sort: string) => JSON.stringify([c.id, listFields(c), listExpand(c), filter, sort]);
+
+/**
+ * Starts fetching a list's first page before the list mounts (the landing collection right after
+ * sign-in, while the page's code still loads); the list's query takes it once, if still fresh.
+ */
+export function primeRecordsFirstPage(c: Collection, filter: string, sort: string): void {
+  // no request key: a prime must never cancel the list's own call (nor be cancelled by another prime's)
+  firstPages.prime(primedKey(c, filter, sort), () => fetchRecordsPage(c, { page: 1, filter, sort, requestKey: null }));
+}
+
+function takeOrFetchFirstPage(c: Collection, filter: string, sort: string, signal?: AbortSignal): Promise<RecordsPage> {
+  return firstPages.take(primedKey(c, filter, sort), () => fetchRecordsPage(c, { page: 1, filter, sort, signal }));
 }
 
 /** "Load more" shows while the last page was full. */
@@ -33,7 +52,7 @@ export function nextRecordsPage(last: RecordsPage, perPage = RECORDS_PER_PAGE): 
 export function useRecordsList(c: Collection, filter: string, sort: string) {
   return useInfiniteQuery({
     queryKey: recordsKeys.list(c.id, filter, sort),
-    queryFn: ({ pageParam, signal }) => fetchRecordsPage(c, { page: pageParam, filter, sort, signal }),
+    queryFn: ({ pageParam, signal }) => (pageParam === 1 ? takeOrFetchFirstPage(c, filter, sort, signal) : fetchRecordsPage(c, { page: pageParam, filter, sort, signal })),
     initialPageParam: 1,
     getNextPageParam: (last) => nextRecordsPage(last),
     gcTime: 0,

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { Field } from "../../components/Field";
 import { Icon } from "../../components/Icon";
 import { useSignIn } from "../../data/auth/signIn";
@@ -23,6 +24,7 @@ export function LoginPage() {
   const form = useForm({ identity: demoValue(query, "demoEmail"), password: demoValue(query, "demoPassword") });
   const [failed, setFailed] = useState(false);
   const signIn = useSignIn();
+  const qc = useQueryClient();
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
@@ -31,9 +33,16 @@ export function LoginPage() {
     form.setErrors(errors);
     if (hasErrors(errors)) return;
     setFailed(false);
+    // The landing page's code loads while the password is checked (a chunk of its own, so the
+    // sign-in page's first load stays small), and its data as soon as the session exists.
+    const landing = import("../collections/prefetchLanding");
+    void landing.then((m) => m.preloadCollectionsPage(), () => {});
     // mutateAsync: the page unmounts as soon as the session is stored, the promise still settles.
     signIn.mutateAsync(form.values).then(
-      () => navigate("/", { replace: true }),
+      () => {
+        void landing.then((m) => m.prefetchLanding(qc), () => {});
+        navigate("/", { replace: true });
+      },
       (err) => {
         const e = normalizeError(err);
         if (e.isAbort) return;

@@ -1,8 +1,9 @@
 import "./records.css";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Collection } from "../../data/collections/types";
 import { recordsKeys } from "../../data/records/keys";
+import { primeRecord } from "../../data/records/record";
 import { useRecordsList } from "../../data/records/recordsList";
 import { useRecordsCount } from "../../data/records/recordsCount";
 import { useDeleteRecords } from "../../data/records/deleteRecords";
@@ -12,6 +13,7 @@ import { handleError, normalizeError } from "../../lib/errors";
 import { setQueryParams } from "../../lib/router";
 import { useStore } from "../../lib/store";
 import { addSuccessToast } from "../../lib/toasts";
+import { whenIdle } from "../../lib/whenIdle";
 import { useBatchedCount } from "../logs/useBatchedCount";
 import { listSort, recordColumns, recordsFilterKeys, recordsSearchFilter, RECORDS_ROW_CHUNK } from "./listModel";
 import { newRecordRequest } from "./panelStore";
@@ -22,7 +24,8 @@ import { RecordsTable } from "./RecordsTable";
 import { useHiddenColumns } from "./useHiddenColumns";
 import { useRecordsRealtime } from "./useRecordsRealtime";
 
-const RecordPanel = lazy(() => import("./panel/RecordPanel"));
+const loadRecordPanel = () => import("./panel/RecordPanel");
+const RecordPanel = lazy(loadRecordPanel);
 
 export const BULK_DELETE_CONFIRM = "Do you really want to delete the selected record(s)?";
 export const BULK_DELETE_SUCCESS = "Successfully deleted the selected record(s).";
@@ -75,6 +78,10 @@ export default function RecordsSection({ collection, collections, filter, sort: 
   const rendered = useBatchedCount(items.length, `${collection.id}|${effectiveFilter}|${sort}`, RECORDS_ROW_CHUNK);
   const rows = items.slice(0, rendered);
 
+  // Once rows show, the panel's code loads in idle time: the first row click then waits only for its record.
+  const hasRows = items.length > 0;
+  useEffect(() => (hasRows ? whenIdle(() => void loadRecordPanel()) : undefined), [hasRows]);
+
   // recordId in the address opens the panel (edit, or read-only for views).
   useEffect(() => {
     if (!recordId) return;
@@ -116,13 +123,31 @@ export default function RecordsSection({ collection, collections, filter, sort: 
     [reload],
   );
 
-  const toggle = (id: string) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  // Stable callbacks and cell context: the table's rows are memoised on them.
+  const toggle = useCallback(
+    (id: string) =>
+      setSelected((prev) => {
+        const next = new Set(prev);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  // The row click starts the panel's code and its record at once, before the address changes
+  // (not for the record already open: that panel would never take it). A ref, so the rows'
+  // callback stays the same while panels open and close.
+  const openId = useRef(recordId);
+  openId.current = recordId;
+  const openRecord = useCallback(
+    (id: string) => {
+      void loadRecordPanel();
+      if (id !== openId.current) primeRecord(collection, id);
+      setQueryParams({ recordId: id }, { replace: false });
+    },
+    [collection],
+  );
+  const cellContext = useMemo(() => ({ collection, collections, fileToken }), [collection, collections, fileToken]);
   const allSelected = items.length > 0 && items.every((r) => selected.has(String(r.id)));
   const toggleAll = () => setSelected(allSelected ? new Set() : new Set(items.map((r) => String(r.id))));
 
@@ -145,7 +170,7 @@ export default function RecordsSection({ collection, collections, filter, sort: 
     <section className="records-section" aria-label="Records">
       <RecordsSearchBar value={filter} onSubmit={(v) => setQueryParams({ filter: v || null }, { replace: false })} completions={recordsFilterKeys(collection)} />
       <RecordsTable
-        ctx={{ collection, collections, fileToken }}
+        ctx={cellContext}
         columns={columns}
         hidden={hidden}
         onToggleColumn={toggleColumn}
@@ -158,7 +183,7 @@ export default function RecordsSection({ collection, collections, filter, sort: 
         selected={selected}
         onToggleAll={toggleAll}
         onToggle={toggle}
-        onOpen={(id) => setQueryParams({ recordId: id }, { replace: false })}
+        onOpen={openRecord}
         hasFilter={!!filter}
         onClearFilter={() => setQueryParams({ filter: null }, { replace: false })}
       />

@@ -1,8 +1,9 @@
+import { useMemo } from "react";
 import type { RecordData } from "./recordModel";
 import { TableStateRow } from "../../components/TableStateRow";
-import { CIcon } from "../collections/icons";
 import { ColumnsMenu } from "./ColumnsMenu";
-import { RecordCell, type CellContext } from "./RecordCell";
+import type { CellContext } from "./RecordCell";
+import { RecordRow } from "./RecordRow";
 import { nextSort, sortState, type RecordColumn } from "./listModel";
 
 export const NO_RECORDS_FOUND = "No records found.";
@@ -26,9 +27,12 @@ export interface RecordsTableProps {
   onClearFilter: () => void;
 }
 
-/** The records table: sortable headers, per-type cells, row selection and the empty state. */
+/**
+ * The records table: sortable headers, per-type cells, row selection and the empty state.
+ * Rows are memoised (RecordRow): ctx, onToggle and onOpen must be stable across renders.
+ */
 export function RecordsTable(p: RecordsTableProps) {
-  const visible = p.columns.filter((c) => !p.hidden.includes(c.id));
+  const visible = useMemo(() => p.columns.filter((c) => !p.hidden.includes(c.id)), [p.columns, p.hidden]);
   const allSelected = p.totalLoaded > 0 && p.rows.length > 0 && p.selected.size >= p.totalLoaded;
   const colSpan = visible.length + (p.selectable ? 1 : 0) + 1;
   return (
@@ -58,36 +62,9 @@ export function RecordsTable(p: RecordsTableProps) {
           </tr>
         </thead>
         <tbody>
-          {p.rows.map((r) => {
-            const id = String(r.id);
-            return (
-              <tr
-                key={id}
-                className={`records-row${p.selected.has(id) ? " selected" : ""}`}
-                data-record-id={id}
-                onClick={(e) => {
-                  if ((e.target as HTMLElement).closest("input, a, button, label")) return;
-                  p.onOpen(id);
-                }}
-              >
-                {p.selectable ? (
-                  <td className="col-select">
-                    <input type="checkbox" aria-label={`Select record ${id}`} checked={p.selected.has(id)} onChange={() => p.onToggle(id)} />
-                  </td>
-                ) : null}
-                {visible.map((col) => (
-                  <td key={col.id} className={`col-${col.field?.type ?? "system"}`}>
-                    <RecordCell column={col} record={r} ctx={p.ctx} />
-                  </td>
-                ))}
-                <td className="col-actions">
-                  <button type="button" className="btn-icon btn-sm row-open" aria-label={`Open record ${id}`} onClick={() => p.onOpen(id)}>
-                    <CIcon name="chevronRight" size={16} />
-                  </button>
-                </td>
-              </tr>
-            );
-          })}
+          {p.rows.map((r) => (
+            <RecordRow key={String(r.id)} record={r} columns={visible} ctx={p.ctx} selectable={p.selectable} selected={p.selected.has(String(r.id))} onToggle={p.onToggle} onOpen={p.onOpen} />
+          ))}
           <TableStateRow rows={p.rows.length} loading={p.loading} colSpan={colSpan} loadingLabel="Loading records..." emptyText={NO_RECORDS_FOUND} onClearFilter={p.hasFilter ? p.onClearFilter : undefined} />
         </tbody>
       </table>

@@ -1,0 +1,51 @@
+import { memo } from "react";
+import { CIcon } from "../collections/icons";
+import { RecordCell, type CellContext } from "./RecordCell";
+import type { RecordColumn } from "./listModel";
+import type { RecordData } from "./recordModel";
+
+export interface RecordRowProps {
+  record: RecordData;
+  /** The visible columns (a stable array while the columns don't change). */
+  columns: RecordColumn[];
+  ctx: CellContext;
+  selectable: boolean;
+  selected: boolean;
+  onToggle: (id: string) => void;
+  onOpen: (id: string) => void;
+}
+
+/**
+ * One row of the records table. Memoised: "Load more" and the batched rendering of new rows
+ * re-render the table once per frame, and without this every loaded row would render again.
+ * Callers pass stable callbacks, columns and context.
+ */
+export const RecordRow = memo(function RecordRow({ record, columns, ctx, selectable, selected, onToggle, onOpen }: RecordRowProps) {
+  const id = String(record.id);
+  return (
+    <tr
+      className={`records-row${selected ? " selected" : ""}`}
+      data-record-id={id}
+      onClick={(e) => {
+        if ((e.target as HTMLElement).closest("input, a, button, label")) return;
+        onOpen(id);
+      }}
+    >
+      {selectable ? (
+        <td className="col-select">
+          <input type="checkbox" aria-label={`Select record ${id}`} checked={selected} onChange={() => onToggle(id)} />
+        </td>
+      ) : null}
+      {columns.map((col) => (
+        <td key={col.id} className={`col-${col.field?.type ?? "system"}`}>
+          <RecordCell column={col} record={record} ctx={ctx} />
+        </td>
+      ))}
+      <td className="col-actions">
+        <button type="button" className="btn-icon btn-sm row-open" aria-label={`Open record ${id}`} onClick={() => onOpen(id)}>
+          <CIcon name="chevronRight" size={16} />
+        </button>
+      </td>
+    </tr>
+  );
+});
