@@ -302,6 +302,7 @@ export const backupsJourneys = [
   },
   {
     name: "backups: accessibility (axe) of the page and its popups",
+    onlyOn: "cairn",
     async run(ctx) {
       const token = await adminToken(ctx);
       await ctx.api.expectOk("POST", "/api/backups", { token, body: { name: "e2e_axe.zip" } });

@@ -498,6 +498,7 @@ export const collectionsJourneys = [
   },
   {
     name: "collections accessibility (axe): editor, rules, index popup, docs",
+    onlyOn: "cairn",
     async run(ctx) {
       await requireCollectionsApi(ctx);
       const problems = [];

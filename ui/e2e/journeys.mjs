@@ -406,6 +406,7 @@ export const journeys = [
   ...uploadsJourneys,
   {
     name: "accessibility (axe) in both themes",
+    onlyOn: "cairn",
     async run(ctx) {
       const problems = [];
       for (const theme of ["light", "dark"]) {

@@ -419,6 +419,7 @@ export const recordsJourneys = [
   },
   {
     name: "records: accessibility (axe) of the list, panel and pickers in both themes",
+    onlyOn: "cairn",
     async run(ctx) {
       await seed(ctx);
       const t = await adminToken(ctx);

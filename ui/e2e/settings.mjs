@@ -375,6 +375,7 @@ export const settingsJourneys = [
   },
   {
     name: "settings: accessibility (axe) in both themes",
+    onlyOn: "cairn",
     async run(ctx) {
       const problems = [];
       for (const theme of ["light", "dark"]) {

@@ -214,6 +214,7 @@ export const syncJourneys = [
   },
   {
     name: "sync: accessibility (axe) of the export and import pages",
+    onlyOn: "cairn",
     async run(ctx) {
       const problems = [];
       for (const theme of ["light", "dark"]) {
