@@ -43,7 +43,7 @@ export class BackupProgress {
     Object.assign(this.current, { phase, done: 0, total });
   }
 
-  /** Bytes done in the current phase (never beyond its total when it has one). */
+  /** Bytes done in the current phase; a total that proves short grows with them (done never passes total). */
   add = (bytes: number): void => {
     const c = this.current;
     if (!c) return;
