@@ -85,7 +85,7 @@ export async function createArchive(src: ArchiveSources, scratch: string, out: s
     } catch {
       continue;
     }
-    inputs.push({ name: f.rel, file: f.abs, mtime: st.mtime, mode: st.mode });
+    inputs.push({ name: f.rel, file: f.abs, mtime: st.mtime, mode: st.mode, size: st.size });
     total += st.size;
   }
   progress.phase("zip", total);

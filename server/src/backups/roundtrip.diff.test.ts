@@ -1,3 +1,4 @@
+import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { download, upload } from "../../test/support/backups.js";
 import { adminToken, call } from "../../test/support/client.js";
@@ -25,7 +26,11 @@ afterAll(async () => {
   cleanupTempDirs();
 });
 
-/** Adds a collection with a protected file field, a record with a file, a second admin and an app name. */
+/** 2 MiB of random bytes: archived as a stored (not deflated) entry by Cairn. */
+const RANDOM = randomBytes(2 << 20);
+const md5 = (b: Buffer) => createHash("md5").update(b).digest("hex");
+
+/** Adds a collection with file fields, a record with a text file and a random one, a second admin and an app name. */
 async function populate(server: RunningServer, tag: string): Promise<void> {
   const col = await call(server, {
     method: "POST",
@@ -39,6 +44,7 @@ async function populate(server: RunningServer, tag: string): Promise<void> {
       schema: [
         { name: "title", type: "text" },
         { name: "doc", type: "file", options: { maxSelect: 1, maxSize: 5242880, protected: false } },
+        { name: "raw", type: "file", options: { maxSelect: 1, maxSize: 5242880, protected: false } },
       ],
     },
   });
@@ -46,6 +52,7 @@ async function populate(server: RunningServer, tag: string): Promise<void> {
   const form = new FormData();
   form.append("title", `hello from ${tag}`);
   form.append("doc", new Blob([`file made on ${tag}`], { type: "text/plain" }), "note.txt");
+  form.append("raw", new Blob([RANDOM], { type: "application/octet-stream" }), "random.bin");
   const rec = await fetch(`${server.url}/api/collections/posts_${tag}/records`, { method: "POST", headers: { authorization: token }, body: form });
   expect(rec.status).toBe(200);
   const admin = await call(server, {
@@ -64,11 +71,13 @@ async function expectData(server: RunningServer, tag: string, appName = `App ${t
   const t = await adminToken(server, `second_${tag}@example.com`, "secret-pass-123");
   const list = await call(server, { path: `/api/collections/posts_${tag}/records`, token: t });
   expect(list.status, JSON.stringify(list.body)).toBe(200);
-  const items = (list.body as { items: { id: string; title: string; doc: string; collectionId: string }[] }).items;
+  const items = (list.body as { items: { id: string; title: string; doc: string; raw: string; collectionId: string }[] }).items;
   expect(items.map((i) => i.title)).toEqual([`hello from ${tag}`]);
   const file = await fetch(`${server.url}/api/files/${items[0].collectionId}/${items[0].id}/${items[0].doc}`);
   expect(file.status).toBe(200);
   expect(await file.text()).toBe(`file made on ${tag}`);
+  const raw = await fetch(`${server.url}/api/files/${items[0].collectionId}/${items[0].id}/${items[0].raw}`);
+  expect(md5(Buffer.from(await raw.arrayBuffer()))).toBe(md5(RANDOM));
   const settings = await call(server, { path: "/api/settings", token: t });
   expect((settings.body as { meta: { appName: string } }).meta.appName).toBe(appName);
 }

@@ -2,7 +2,7 @@ import { createWriteStream, promises as fsp } from "node:fs";
 import path from "node:path";
 import { Readable, Transform } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { crc32 } from "node:zlib";
+import { crc32, deflateRawSync } from "node:zlib";
 import yazl from "yazl";
 import yauzl from "yauzl";
 
@@ -17,6 +17,8 @@ export interface ZipInput {
   file: string;
   mtime: Date;
   mode: number;
+  /** Its size when known: files of 1 MiB or more are sampled and stored uncompressed when deflate gains nothing. */
+  size?: number;
 }
 
 export interface WriteZipOptions {
@@ -40,7 +42,8 @@ export async function writeZip(out: string, inputs: Iterable<ZipInput>, opts: Wr
   const zip = new yazl.ZipFile();
   const done = pipeline(zip.outputStream, createWriteStream(out));
   for (const input of inputs) {
-    zip.addReadStreamLazy(input.name, { mtime: input.mtime, mode: input.mode, compressionLevel }, (cb) => {
+    const level = (input.size ?? 0) >= SAMPLED_SIZE && (await incompressible(input.file)) ? 0 : compressionLevel;
+    zip.addReadStreamLazy(input.name, { mtime: input.mtime, mode: input.mode, compressionLevel: level }, (cb) => {
       fsp.open(input.file, "r").then(
         (handle) => {
           const stream = handle.createReadStream({ highWaterMark: 1 << 20 });
@@ -54,6 +57,30 @@ export async function writeZip(out: string, inputs: Iterable<ZipInput>, opts: Wr
   }
   zip.end();
   await done;
+}
+
+/** Files this large are sampled before they are deflated. */
+const SAMPLED_SIZE = 1 << 20;
+const SAMPLE_BYTES = 64 << 10;
+
+/**
+ * Whether a file's first 64 KiB gain less than 3% from deflate (uploaded media, archives,
+ * random bytes): such files are stored as they are, since deflating them is most of an
+ * archive's time for no smaller archive. Unreadable files are left to the writer.
+ */
+async function incompressible(file: string): Promise<boolean> {
+  let handle;
+  try {
+    handle = await fsp.open(file, "r");
+    const sample = Buffer.alloc(SAMPLE_BYTES);
+    const { bytesRead } = await handle.read(sample, 0, SAMPLE_BYTES, 0);
+    if (bytesRead === 0) return false;
+    return deflateRawSync(sample.subarray(0, bytesRead), { level: 1 }).length >= bytesRead * 0.97;
+  } catch {
+    return false;
+  } finally {
+    await handle?.close();
+  }
 }
 
 /** What an archive holds, read from its central directory only. */
