@@ -139,13 +139,15 @@ export const backupsJourneys = [
   {
     name: "backups: a long backup shows the in-progress state",
     async run(ctx) {
-      // 256 MB of random bytes (incompressible) take either server well over the popup's 1.5 s
-      // to zip, even on an idle machine, so the in-progress state is always reached
+      // 256 MB of random hex text (compressible only to about half, so both servers deflate it,
+      // slowly) take either server well over the popup's 1.5 s to zip, even on an idle machine,
+      // so the in-progress state is always reached. Random bytes would not do: Cairn stores
+      // incompressible files without deflating them, in a second or two.
       const token = await adminToken(ctx);
       const blobs = await ctx.api.expectOk("POST", "/api/collections", { token, body: { name: "e2e_blobs", type: "base", schema: [{ name: "f", type: "file", options: { maxSelect: 1, maxSize: 200000000 } }] } });
       for (let i = 0; i < 4; i++) {
         const form = new FormData();
-        form.append("f", new Blob([randomBytes(64 * 1024 * 1024)]), `big${i}.bin`);
+        form.append("f", new Blob([randomBytes(32 * 1024 * 1024).toString("hex")]), `big${i}.txt`);
         const up = await fetch(`${ctx.api.baseUrl}/api/collections/e2e_blobs/records`, { method: "POST", headers: { authorization: token }, body: form });
         equal(up.status, 200, `big file ${i} stored`);
       }
