@@ -13,11 +13,9 @@ export interface CollectionsSnapshot {
 }
 
 interface ConnectionState {
-  /** Bumped by every write of `_collections` through this connection. */
-  writes: number;
+  /** Dropped by every write of `_collections` through this connection. */
   snapshot: CollectionsSnapshot | null;
-  /** `writes` and `PRAGMA data_version` when the snapshot was read. */
-  writesAtRead: number;
+  /** `PRAGMA data_version` when the snapshot was read. */
   dataVersionAtRead: number;
 }
 
@@ -25,7 +23,7 @@ const states = new WeakMap<DB, ConnectionState>();
 
 function stateOf(db: DB): ConnectionState {
   let s = states.get(db);
-  if (!s) states.set(db, (s = { writes: 0, snapshot: null, writesAtRead: -1, dataVersionAtRead: -1 }));
+  if (!s) states.set(db, (s = { snapshot: null, dataVersionAtRead: -1 }));
   return s;
 }
 
@@ -46,20 +44,17 @@ export const sqlLower = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toL
 export function collectionsSnapshot(db: DB, read: () => CollectionModel[]): CollectionsSnapshot {
   const s = stateOf(db);
   const dataVersion = (cachedStatement(db, "PRAGMA data_version").get() as { data_version: number }).data_version;
-  if (s.snapshot && s.writesAtRead === s.writes && s.dataVersionAtRead === dataVersion) return s.snapshot;
+  if (s.snapshot && s.dataVersionAtRead === dataVersion) return s.snapshot;
   const snapshot = buildSnapshot(read());
   if (db.inTransaction) return snapshot;
   s.snapshot = snapshot;
-  s.writesAtRead = s.writes;
   s.dataVersionAtRead = dataVersion;
   return snapshot;
 }
 
 /** Marks the connection's cached collections stale (after writing `_collections`). */
 export function collectionsWritten(db: DB): void {
-  const s = stateOf(db);
-  s.writes++;
-  s.snapshot = null;
+  stateOf(db).snapshot = null;
 }
 
 function buildSnapshot(all: CollectionModel[]): CollectionsSnapshot {
