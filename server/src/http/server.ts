@@ -8,6 +8,7 @@ import { clientErrorHandler, MAX_HEADER_BYTES } from "./clientError.js";
 import { parseJsonStrict, stringifyJson } from "../tools/json.js";
 import { registerRequestLog } from "./requestLog.js";
 import { healthRoutes } from "./routes/health.js";
+import { healthFirstServerFactory } from "./healthFastPath.js";
 import { DEFAULT_HANDLERS_PER_TURN, registerTurnGate } from "./turnGate.js";
 import { adminRoutes } from "./routes/admins.js";
 import { collectionRoutes } from "./routes/collections.js";
@@ -45,6 +46,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
     http: { maxHeaderSize: MAX_HEADER_BYTES },
     clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    serverFactory: healthFirstServerFactory(app),
   });
 
   // The reference treats an empty JSON body as {} and a malformed one as a 400.

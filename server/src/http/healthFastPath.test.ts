@@ -1,0 +1,77 @@
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cleanupTempDirs, copyDataDir, referenceDataDir } from "../../test/support/dataDirs.js";
+import { startCairn, startReference, type RunningServer } from "../../test/support/servers.js";
+import { adminToken } from "../../test/support/client.js";
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+function get(server: RunningServer, path: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(new URL(path, server.url), { headers }, (res) => {
+      let body = "";
+      res.setEncoding("utf8");
+      res.on("data", (d) => (body += d));
+      res.on("end", () => {
+        const { date: _date, ...rest } = res.headers as Record<string, string>;
+        resolve({ status: res.statusCode!, headers: rest, body });
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("GET /api/health fast path", () => {
+  let ref: RunningServer;
+  let cairn: RunningServer;
+
+  beforeAll(async () => {
+    const base = referenceDataDir();
+    [ref, cairn] = await Promise.all([startReference(copyDataDir(base)), startCairn(copyDataDir(base))]);
+  });
+
+  afterAll(async () => {
+    await Promise.all([ref?.stop(), cairn?.stop()]);
+    cleanupTempDirs();
+  });
+
+  it("answers exactly what the routed health check answers", async () => {
+    const fast = await get(cairn, "/api/health");
+    // A trailing slash and a token both take Fastify's route.
+    const routed = await get(cairn, "/api/health/");
+    const withToken = await get(cairn, "/api/health", { authorization: await adminToken(cairn) });
+    expect(fast.status).toBe(200);
+    expect(fast).toEqual(routed);
+    expect(fast).toEqual(withToken);
+    expect(await get(cairn, "/api/health?probe=1")).toEqual(fast);
+  });
+
+  it("has the reference's status, body and headers", async () => {
+    const [mine, theirs] = await Promise.all([get(cairn, "/api/health"), get(ref, "/api/health")]);
+    expect(mine.status).toBe(theirs.status);
+    expect(JSON.parse(mine.body)).toEqual(JSON.parse(theirs.body));
+    expect(mine.body.endsWith("\n")).toBe(true);
+    for (const h of ["content-type", "x-content-type-options", "x-frame-options", "x-xss-protection"]) {
+      expect(mine.headers[h], h).toBe(theirs.headers[h]);
+    }
+  });
+
+  it("keeps other paths and methods on the router", async () => {
+    expect((await get(cairn, "/api/healthz")).status).toBe(404);
+    expect((await get(ref, "/api/healthz")).status).toBe(404);
+    const head = await new Promise<number>((resolve, reject) => {
+      const req = request(new URL("/api/health", cairn.url), { method: "HEAD" }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on("error", reject);
+      req.end();
+    });
+    expect(head).toBe(200);
+  });
+});

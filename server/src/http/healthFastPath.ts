@@ -1,0 +1,56 @@
+import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import type { FastifyServerFactory, FastifyHttpOptions } from "fastify";
+import type { App } from "../app.js";
+
+// Strings, not Buffers: Node writes a string body in the same write as the head (one `write`
+// instead of a `writev`), which is most of what answering costs.
+const body = (canBackup: boolean) => JSON.stringify({ code: 200, message: "API is healthy.", data: { canBackup } }) + "\n";
+const BODY_CAN_BACKUP = body(true);
+const BODY_BUSY = body(false);
+
+// The same head the routed health answer has (CORS, the reference's security headers, JSON).
+const HEADERS = [
+  ["access-control-allow-origin", "*"],
+  ["x-content-type-options", "nosniff"],
+  ["x-frame-options", "SAMEORIGIN"],
+  ["x-xss-protection", "1; mode=block"],
+  ["content-type", "application/json; charset=UTF-8"],
+];
+const headersFor = (b: string) => [...HEADERS, ["content-length", String(Buffer.byteLength(b))]].flat();
+const HEAD_CAN_BACKUP = headersFor(BODY_CAN_BACKUP);
+const HEAD_BUSY = headersFor(BODY_BUSY);
+
+/**
+ * Answers a plain `GET /api/health` straight from Node's request listener when nothing else
+ * could apply to it: no token, rate limits off, databases open. Load balancers probe it many
+ * times a second, and Fastify's routing and hook chain were most of its cost (the reference's
+ * multi-core server answered 1.3× as many). The answer is byte-for-byte the routed one's, and
+ * a successful health check is not logged either way. Anything else (HEAD, a token, a trailing
+ * slash, limits on, a restore reopening the databases) goes through Fastify as before.
+ */
+export function answersHealth(app: App, req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== "GET") return false;
+  const url = req.url!;
+  if (url !== "/api/health" && !url.startsWith("/api/health?")) return false;
+  if (req.headers.authorization !== undefined || app.rateLimits.enabled || !app.isOpen()) return false;
+  const can = app.backups.canBackup();
+  res.writeHead(200, can ? HEAD_CAN_BACKUP : HEAD_BUSY);
+  res.end(can ? BODY_CAN_BACKUP : BODY_BUSY);
+  return true;
+}
+
+/**
+ * Fastify's own HTTP/1 server setup (same options and timeouts) with the health fast path in
+ * front of its handler.
+ */
+export function healthFirstServerFactory(app: App): FastifyServerFactory {
+  return (handler, opts: FastifyHttpOptions<http.Server>) => {
+    const server = http.createServer(opts.http ?? {}, (req, res) => {
+      if (!answersHealth(app, req, res)) handler(req, res);
+    });
+    server.keepAliveTimeout = opts.keepAliveTimeout ?? 72_000;
+    server.requestTimeout = opts.requestTimeout ?? 0;
+    server.setTimeout(opts.connectionTimeout ?? 0);
+    return server;
+  };
+}
