@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useLayoutEffect } from "react";
 import { resolveRoute } from "./routes";
-import { navigate, useHashLocation } from "./lib/router";
+import { currentLocation, navigate, useHashLocation } from "./lib/router";
 import { useAuthToken } from "./lib/authState";
 import { isAdminSessionValid } from "./lib/client";
 import { hasInstallerFlag } from "./lib/session";
@@ -38,7 +38,9 @@ export function App() {
 
   const redirectTo = resolution.kind === "redirect" ? resolution.to : null;
   useEffect(() => {
-    if (redirectTo !== null) navigate(redirectTo, { replace: true });
+    // Only from where this render was: a passive effect can run after the page has moved on,
+    // and redirecting then would bounce the page that is already there (and remount it).
+    if (redirectTo !== null && currentLocation().raw === location.raw) navigate(redirectTo, { replace: true });
   }, [redirectTo, location.raw]);
 
   let content: React.ReactNode = null;

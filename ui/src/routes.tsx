@@ -1,27 +1,28 @@
-import { lazy, type ComponentType } from "react";
+import type { ComponentType } from "react";
+import { lazyWithPreload, type Preloadable } from "./lib/lazyWithPreload";
 import { matchPattern } from "./lib/router";
 import { EntryPage } from "./features/auth/EntryPage";
 import { LoginPage } from "./features/auth/LoginPage";
 import { RequestPasswordResetPage } from "./features/auth/RequestPasswordResetPage";
 import { ConfirmPasswordResetPage } from "./features/auth/ConfirmPasswordResetPage";
 
-const LogsPage = lazy(() => import("./features/logs/LogsPage"));
-const CollectionsPage = lazy(() => import("./features/collections/CollectionsPage"));
-const ApplicationSettingsPage = lazy(() => import("./features/settings/ApplicationPage"));
-const MailSettingsPage = lazy(() => import("./features/settings/mail/MailPage"));
-const StorageSettingsPage = lazy(() => import("./features/settings/storage/StoragePage"));
-const AuthProvidersPage = lazy(() => import("./features/settings/providers/AuthProvidersPage"));
-const TokensSettingsPage = lazy(() => import("./features/settings/tokens/TokensPage"));
-const AdminsPage = lazy(() => import("./features/admins/AdminsPage"));
-const RecordConfirmPasswordReset = lazy(() => import("./features/public/RecordConfirmPasswordResetPage"));
-const RecordConfirmVerification = lazy(() => import("./features/public/RecordConfirmVerificationPage"));
-const RecordConfirmEmailChange = lazy(() => import("./features/public/RecordConfirmEmailChangePage"));
-const OAuth2RedirectSuccess = lazy(() => import("./features/public/OAuth2RedirectPage").then((m) => ({ default: m.OAuth2RedirectSuccessPage })));
-const OAuth2RedirectFailure = lazy(() => import("./features/public/OAuth2RedirectPage").then((m) => ({ default: m.OAuth2RedirectFailurePage })));
+const LogsPage = lazyWithPreload(() => import("./features/logs/LogsPage"));
+const CollectionsPage = lazyWithPreload(() => import("./features/collections/CollectionsPage"));
+const ApplicationSettingsPage = lazyWithPreload(() => import("./features/settings/ApplicationPage"));
+const MailSettingsPage = lazyWithPreload(() => import("./features/settings/mail/MailPage"));
+const StorageSettingsPage = lazyWithPreload(() => import("./features/settings/storage/StoragePage"));
+const AuthProvidersPage = lazyWithPreload(() => import("./features/settings/providers/AuthProvidersPage"));
+const TokensSettingsPage = lazyWithPreload(() => import("./features/settings/tokens/TokensPage"));
+const AdminsPage = lazyWithPreload(() => import("./features/admins/AdminsPage"));
+const RecordConfirmPasswordReset = lazyWithPreload(() => import("./features/public/RecordConfirmPasswordResetPage"));
+const RecordConfirmVerification = lazyWithPreload(() => import("./features/public/RecordConfirmVerificationPage"));
+const RecordConfirmEmailChange = lazyWithPreload(() => import("./features/public/RecordConfirmEmailChangePage"));
+const OAuth2RedirectSuccess = lazyWithPreload(() => import("./features/public/OAuth2RedirectPage").then((m) => ({ default: m.OAuth2RedirectSuccessPage })));
+const OAuth2RedirectFailure = lazyWithPreload(() => import("./features/public/OAuth2RedirectPage").then((m) => ({ default: m.OAuth2RedirectFailurePage })));
 // Sync (export/import collections) and backups pages: page content only; the settings layout hosts them.
-const ExportCollectionsPage = lazy(() => import("./features/sync/ExportCollectionsPage"));
-const ImportCollectionsPage = lazy(() => import("./features/sync/ImportCollectionsPage"));
-const BackupsPage = lazy(() => import("./features/backups/BackupsPage"));
+const ExportCollectionsPage = lazyWithPreload(() => import("./features/sync/ExportCollectionsPage"));
+const ImportCollectionsPage = lazyWithPreload(() => import("./features/sync/ImportCollectionsPage"));
+const BackupsPage = lazyWithPreload(() => import("./features/backups/BackupsPage"));
 
 /** guest: only when not signed in; admin: signed-in admin only; public: no condition. */
 export type Access = "guest" | "admin" | "public";
@@ -36,6 +37,13 @@ export interface RouteDef {
   /** Whether the app shell's sidebar shows (for a signed-in admin). */
   sidebar: boolean;
   component: ComponentType<RouteProps>;
+}
+
+/** Starts loading the code of the page at `path` (a lazily loaded page), so it renders without a spinner. */
+export function preloadRoute(path: string): void {
+  const route = routes.find((r) => matchPattern(r.path, path));
+  const component = route?.component as Partial<Preloadable<ComponentType<RouteProps>>> | undefined;
+  void component?.preload?.().catch(() => {}); // the page reports a failed load when it renders
 }
 
 /** The route table of the dashboard. */

@@ -1,5 +1,5 @@
 import "./collections.css";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCollections } from "../../data/collections/collectionsList";
 import { collectionsKeys } from "../../data/collections/keys";
@@ -14,17 +14,18 @@ import { handleError } from "../../lib/errors";
 import { currentLocation, navigate, setQueryParams, useHashLocation } from "../../lib/router";
 import { useStore } from "../../lib/store";
 import { usePageTitle } from "../../lib/title";
+import { lazyWithPreload } from "../../lib/lazyWithPreload";
+import { RecordsSection } from "../records/LazyRecordsSection";
 import { CollectionsSidebar } from "./CollectionsSidebar";
 import { CIcon, CollectionTypeIcon, COLLECTION_TYPE_LABELS } from "./icons";
 import { collectionHref, readPageQuery } from "./pageState";
 import { resolveActive, sortCollections } from "./sidebarModel";
 
-const loadEditor = () => import("./editor/CollectionEditorPanel");
-const loadDocs = () => import("./docs/ApiDocsPanel");
-const loadRecords = () => import("../records/RecordsSection");
-const CollectionEditorPanel = lazy(loadEditor);
-const RecordsSection = lazy(loadRecords);
-const ApiDocsPanel = lazy(loadDocs);
+const CollectionEditorPanel = lazyWithPreload(() => import("./editor/CollectionEditorPanel"));
+const ApiDocsPanel = lazyWithPreload(() => import("./docs/ApiDocsPanel"));
+const loadEditor = CollectionEditorPanel.preload;
+const loadDocs = ApiDocsPanel.preload;
+const loadRecords = RecordsSection.preload;
 
 export const EMPTY_CREATE_FIRST = "Create your first collection to add records!";
 export const EMPTY_RESTRICTED = "You don't have any collections yet.";

@@ -4,6 +4,8 @@ import { collectionsKeys } from "../../data/collections/keys";
 import { primeRecordsFirstPage } from "../../data/records/recordsList";
 import { listSort, recordsSearchFilter } from "../records/listModel";
 import { resolveActive, sortCollections } from "./sidebarModel";
+import { preloadRoute } from "../../routes";
+import { RecordsSection } from "../records/LazyRecordsSection";
 
 /**
  * The page a sign-in lands on (/collections with its first collection) in parallel instead of
@@ -12,8 +14,8 @@ import { resolveActive, sortCollections } from "./sidebarModel";
  * page has mounted. Loaded on demand by the sign-in form, so none of this weighs on its first load.
  */
 export function preloadCollectionsPage(): void {
-  void import("./CollectionsPage");
-  void import("../records/RecordsSection");
+  preloadRoute("/collections");
+  void RecordsSection.preload().catch(() => {}); // in parallel with the page's chunk, not after it
 }
 
 /** After sign-in: the collections list (into the query cache) and the landing list's first page. */

@@ -1,4 +1,5 @@
 import type { Collection, CollectionType } from "../../data/collections/types";
+import { compareNames } from "../../lib/compareNames";
 import { readStorage, storageKeys, writeStorage } from "../../lib/storageKeys";
 
 /** The sidebar list turns compact when more than this many collections match. */
@@ -11,7 +12,7 @@ export function sortCollections<T extends Pick<Collection, "type" | "name">>(lis
   return [...list].sort((a, b) => {
     const t = (TYPE_ORDER[a.type] ?? 9) - (TYPE_ORDER[b.type] ?? 9);
     if (t) return t;
-    return a.name.localeCompare(b.name);
+    return compareNames(a.name, b.name);
   });
 }
 

@@ -19,11 +19,22 @@ function localString(d: Date): string {
   return localFormat.format(d);
 }
 
+/**
+ * The local time goes into the tooltip when the pointer first reaches the date, not while rows
+ * render: the first Intl formatter a page builds loads locale data (~30 ms, which the first
+ * page of a list paid before it showed).
+ */
+function showLocalTime(e: React.PointerEvent<HTMLElement>) {
+  const el = e.currentTarget;
+  if (el.title) return;
+  const d = parseUtcDate(el.dataset.utc ?? "");
+  if (d) el.title = localString(d) + " (local)";
+}
+
 export function RecordDate({ value }: { value: string }) {
   if (!value) return <span className="txt-hint">N/A</span>;
-  const d = parseUtcDate(value);
   return (
-    <span className="record-date" title={d ? localString(d) + " (local)" : undefined}>
+    <span className="record-date" data-utc={value} onPointerEnter={showLocalTime}>
       {formatRecordDate(value)} <span className="txt-hint">UTC</span>
     </span>
   );

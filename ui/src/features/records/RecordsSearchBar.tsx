@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyWithPreload } from "../../lib/lazyWithPreload";
 import { SearchForm } from "../../components/SearchForm";
 
-const loadFilterEditor = () => import("../../components/FilterEditor");
-const FilterEditor = lazy(loadFilterEditor);
+const FilterEditor = lazyWithPreload(() => import("../../components/FilterEditor"));
+const loadFilterEditor = FilterEditor.preload;
 
 export const RECORDS_FILTER_PLACEHOLDER = 'Search term or filter like created > "2022-01-01"...';
 export const RECORDS_FILTER_LABEL = "Search records";

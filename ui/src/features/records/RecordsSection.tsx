@@ -1,5 +1,5 @@
 import "./records.css";
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Collection } from "../../data/collections/types";
 import { recordsKeys } from "../../data/records/keys";
@@ -23,9 +23,9 @@ import { RecordsSearchBar } from "./RecordsSearchBar";
 import { RecordsTable } from "./RecordsTable";
 import { useHiddenColumns } from "./useHiddenColumns";
 import { useRecordsRealtime } from "./useRecordsRealtime";
+import { RecordPanel } from "./panel/LazyRecordPanel";
 
-const loadRecordPanel = () => import("./panel/RecordPanel");
-const RecordPanel = lazy(loadRecordPanel);
+const loadRecordPanel = RecordPanel.preload;
 
 export const BULK_DELETE_CONFIRM = "Do you really want to delete the selected record(s)?";
 export const BULK_DELETE_SUCCESS = "Successfully deleted the selected record(s).";

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
+import { RecordPanel } from "../panel/LazyRecordPanel";
 import { OverlayPanel } from "../../../components/OverlayPanel";
 import { Spinner } from "../../../components/Spinner";
 import type { Collection } from "../../../data/collections/types";
@@ -13,7 +14,6 @@ import { toList, type RecordData } from "../recordModel";
 import { CANNOT_PREVIEW, filePickerCollections, hasFilesFilter, imageFileFields, NO_FILE_COLLECTIONS, NO_IMAGE_RECORDS, sizeOptions } from "./filePickerModel";
 import { nearBottom } from "./scroll";
 
-const RecordPanel = lazy(() => import("../panel/RecordPanel"));
 
 interface Picked {
   record: RecordData;

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
+import { RecordPanel } from "../panel/LazyRecordPanel";
 import { OverlayPanel } from "../../../components/OverlayPanel";
 import { Spinner } from "../../../components/Spinner";
 import type { Collection } from "../../../data/collections/types";
@@ -11,7 +12,6 @@ import { recordsSearchFilter, relationLabel } from "../listModel";
 import type { RecordData } from "../recordModel";
 import { nearBottom } from "./scroll";
 
-const RecordPanel = lazy(() => import("../panel/RecordPanel"));
 
 export const NO_SELECTED_RECORDS = "No selected records.";
 export const NO_RECORDS_FOUND = "No records found.";

@@ -1,0 +1,41 @@
+import { createElement, lazy, useState, type ComponentProps, type ComponentType } from "react";
+
+// Any component, as React.lazy takes.
+type AnyComponent = ComponentType<any>;
+
+export type Preloadable<C extends AnyComponent> = C & {
+  /** Starts loading the component's code (once); resolves when it is there. */
+  preload: () => Promise<unknown>;
+};
+
+/**
+ * `React.lazy` that renders at once when its code has already loaded. React.lazy suspends on
+ * its first render even then (its promise settles a microtask later), and React holds content
+ * back for up to 300 ms after a Suspense fallback showed (its fallback throttle): a page whose
+ * code was preloaded during sign-in still showed a spinner and waited. Until the code is there
+ * it behaves exactly as React.lazy.
+ */
+export function lazyWithPreload<C extends AnyComponent>(load: () => Promise<{ default: C }>): Preloadable<C> {
+  let loaded: C | undefined;
+  let pending: Promise<{ default: C }> | undefined;
+  const preload = () =>
+    (pending ??= load().then(
+      (m) => {
+        loaded = m.default;
+        return m;
+      },
+      (err: unknown) => {
+        pending = undefined; // a failed chunk load may be retried
+        throw err;
+      },
+    ));
+  const Lazy = lazy(preload);
+  // One type for the life of each instance: React may replay a suspended lazy element and
+  // commit it once its code is there, and switching that instance to the loaded component later
+  // would remount the page (and cancel its queries).
+  function LazyWithPreload(props: ComponentProps<C>) {
+    const [Component] = useState<AnyComponent>(() => loaded ?? Lazy);
+    return createElement(Component, props);
+  }
+  return Object.assign(LazyWithPreload, { preload }) as unknown as Preloadable<C>;
+}
