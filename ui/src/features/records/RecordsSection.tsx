@@ -24,6 +24,7 @@ import { RecordsTable } from "./RecordsTable";
 import { useHiddenColumns } from "./useHiddenColumns";
 import { useRecordsRealtime } from "./useRecordsRealtime";
 import { RecordPanel } from "./panel/LazyRecordPanel";
+import { warmDateInputs } from "./fields/warmDateInputs";
 
 const loadRecordPanel = RecordPanel.preload;
 
@@ -78,9 +79,20 @@ export default function RecordsSection({ collection, collections, filter, sort: 
   const rendered = useBatchedCount(items.length, `${collection.id}|${effectiveFilter}|${sort}`, RECORDS_ROW_CHUNK);
   const rows = items.slice(0, rendered);
 
-  // Once rows show, the panel's code loads in idle time: the first row click then waits only for its record.
+  // Once rows show, the panel's code loads in idle time (and its date input's formats, if it has
+  // one): the first row click then waits only for its record.
   const hasRows = items.length > 0;
-  useEffect(() => (hasRows ? whenIdle(() => void loadRecordPanel()) : undefined), [hasRows]);
+  const hasDateField = collection.schema.some((f) => f.type === "date");
+  useEffect(
+    () =>
+      hasRows
+        ? whenIdle(() => {
+            void loadRecordPanel();
+            if (hasDateField) warmDateInputs();
+          })
+        : undefined,
+    [hasRows, hasDateField],
+  );
 
   // recordId in the address opens the panel (edit, or read-only for views).
   useEffect(() => {
