@@ -31,7 +31,8 @@ const startCairn = (dir) => start(process.execPath, [path.join(root, "server/bin
  * One cold load of the sign-in page in a fresh browser context. For every script: the bytes on
  * the wire as Chromium's network stack reports them (Network.loadingFinished's
  * encodedDataLength: headers + encoded body, what DevTools shows as "transferred"), the encoded
- * body alone, and the decoded size.
+ * body alone, and the decoded size; `idle` marks scripts requested after the load event (the
+ * landing page's code, which the sign-in page fetches once it is idle).
  */
 async function measure(browser, url) {
   const context = await browser.newContext();
@@ -39,9 +40,16 @@ async function measure(browser, url) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.setCacheDisabled", { cacheDisabled: true });
+  await cdp.send("Page.enable");
   const scripts = new Map();
+  let loaded = false;
+  cdp.on("Page.loadEventFired", () => (loaded = true));
+  const idleRequests = new Set();
+  cdp.on("Network.requestWillBeSent", (e) => {
+    if (loaded) idleRequests.add(e.requestId);
+  });
   cdp.on("Network.responseReceived", (e) => {
-    if (e.type === "Script") scripts.set(e.requestId, { url: e.response.url, encoding: e.response.headers["content-encoding"] ?? e.response.headers["Content-Encoding"] ?? "identity", body: 0, decoded: 0, transferred: 0 });
+    if (e.type === "Script") scripts.set(e.requestId, { url: e.response.url, encoding: e.response.headers["content-encoding"] ?? e.response.headers["Content-Encoding"] ?? "identity", body: 0, decoded: 0, transferred: 0, idle: idleRequests.has(e.requestId) });
   });
   cdp.on("Network.dataReceived", (e) => {
     const s = scripts.get(e.requestId);
@@ -74,8 +82,11 @@ try {
   const kb = (n) => (n / 1024).toFixed(1);
   console.log("sign-in page JavaScript, as Chromium counts it (cold load, cache disabled):");
   for (const f of best.files) {
-    console.log(`  ${new URL(f.url).pathname.padEnd(44)} ${f.encoding.padEnd(8)} transferred ${kb(f.transferred).padStart(7)} KB  body ${kb(f.body).padStart(7)} KB  decoded ${kb(f.decoded).padStart(7)} KB`);
+    console.log(`  ${new URL(f.url).pathname.padEnd(44)} ${f.encoding.padEnd(8)} transferred ${kb(f.transferred).padStart(7)} KB  body ${kb(f.body).padStart(7)} KB  decoded ${kb(f.decoded).padStart(7)} KB${f.idle ? "  (idle prefetch)" : ""}`);
   }
+  const idle = best.files.filter((f) => f.idle);
+  const idleKb = idle.reduce((n, f) => n + f.transferred, 0);
+  console.log(`  of which until the load event: ${kb(best.total - idleKb)} KB; fetched once idle (the landing page's code): ${kb(idleKb)} KB in ${idle.length} scripts`);
   const sum = (k) => best.files.reduce((n, f) => n + f[k], 0);
   console.log(`  total: ${best.files.length} scripts, transferred ${kb(best.total)} KB (body ${kb(sum("body"))} KB, decoded ${kb(sum("decoded"))} KB); budget ${kb(budget)} KB`);
   if (best.total > budget) process.exitCode = 1;

@@ -10,3 +10,17 @@ export function whenIdle(fn: () => void, timeoutMs = 2000): () => void {
   const t = window.setTimeout(fn, 200);
   return () => window.clearTimeout(t);
 }
+
+/** whenIdle, once the page's load event has passed: work that must not compete with the page's own files. */
+export function whenLoadedAndIdle(fn: () => void, timeoutMs = 2000): () => void {
+  if (document.readyState === "complete") return whenIdle(fn, timeoutMs);
+  let cancel = () => {};
+  const onLoad = () => {
+    cancel = whenIdle(fn, timeoutMs);
+  };
+  window.addEventListener("load", onLoad, { once: true });
+  return () => {
+    window.removeEventListener("load", onLoad);
+    cancel();
+  };
+}

@@ -9,7 +9,7 @@ import { setFormErrors } from "../../lib/formErrors";
 import { currentLocation, navigate, useHashLocation } from "../../lib/router";
 import { usePageTitle } from "../../lib/title";
 import { useForm } from "../../lib/useForm";
-import { whenIdle } from "../../lib/whenIdle";
+import { whenLoadedAndIdle } from "../../lib/whenIdle";
 import { hasErrors, validateSignIn } from "../../lib/validation";
 import { PublicCard } from "../shell/PublicCard";
 
@@ -30,11 +30,11 @@ export function LoginPage() {
   const [failed, setFailed] = useState(false);
   const signIn = useSignIn();
   const qc = useQueryClient();
-  // The landing page's code loads once the sign-in page is idle (a chunk of its own, so the
-  // sign-in page's first load stays small): by the time the form is sent it is there, and the
-  // browser is not compiling it while the server checks the password (on two cores that check
-  // took twice as long).
-  useEffect(() => whenIdle(() => void loadLanding().then((m) => m.preloadCollectionsPage(), () => {})), []);
+  // The landing page's code loads once the sign-in page has loaded and is idle (chunks of their
+  // own, so the sign-in page's first load stays small): by the time the form is sent it is there,
+  // and the browser is not compiling it while the server checks the password (on two cores that
+  // check took twice as long).
+  useEffect(() => whenLoadedAndIdle(() => void loadLanding().then((m) => m.preloadCollectionsPage(), () => {})), []);
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
