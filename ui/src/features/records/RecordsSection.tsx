@@ -24,7 +24,7 @@ import { RecordsTable } from "./RecordsTable";
 import { useHiddenColumns } from "./useHiddenColumns";
 import { useRecordsRealtime } from "./useRecordsRealtime";
 import { RecordPanel } from "./panel/LazyRecordPanel";
-import { warmDateInputs } from "./fields/warmDateInputs";
+import { warmFieldInputs } from "./fields/warmFieldInputs";
 
 const loadRecordPanel = RecordPanel.preload;
 
@@ -79,20 +79,11 @@ export default function RecordsSection({ collection, collections, filter, sort: 
   const rendered = useBatchedCount(items.length, `${collection.id}|${effectiveFilter}|${sort}`, RECORDS_ROW_CHUNK);
   const rows = items.slice(0, rendered);
 
-  // Once rows show, the panel's code loads in idle time (and its date input's formats, if it has
-  // one): the first row click then waits only for its record.
+  // Once rows show, the panel's code loads in idle time, and the kinds of form control it will
+  // show are laid out once: the first row click then waits only for its record.
   const hasRows = items.length > 0;
-  const hasDateField = collection.schema.some((f) => f.type === "date");
-  useEffect(
-    () =>
-      hasRows
-        ? whenIdle(() => {
-            void loadRecordPanel();
-            if (hasDateField) warmDateInputs();
-          })
-        : undefined,
-    [hasRows, hasDateField],
-  );
+  useEffect(() => (hasRows ? whenIdle(() => void loadRecordPanel()) : undefined), [hasRows]);
+  useEffect(() => (hasRows ? warmFieldInputs(collection.schema, collection.type === "auth") : undefined), [hasRows, collection]);
 
   // recordId in the address opens the panel (edit, or read-only for views).
   useEffect(() => {
