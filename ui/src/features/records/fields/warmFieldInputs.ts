@@ -32,15 +32,14 @@ function layOut(html: string): void {
 
 /** Warms the controls a record panel for these fields will show (auth collections: email too). Returns a cancel function. */
 export function warmFieldInputs(fields: readonly Pick<SchemaField, "type">[], auth: boolean): () => void {
-  const kinds = [...new Set([...fields.map((f) => f.type), ...(auth ? ["email"] : [])])].filter((k) => k in CONTROLS && !warmed.has(k));
+  const kinds = [...new Set([...fields.map((f) => f.type), ...(auth ? ["email"] : [])])].filter((k) => k in CONTROLS);
+  const batches = [kinds.filter((k) => k === "date"), kinds.filter((k) => k !== "date")];
   let cancel = () => {};
   const next = () => {
-    const kind = kinds.shift();
-    if (!kind) return;
-    if (!warmed.has(kind)) {
-      warmed.add(kind);
-      layOut(CONTROLS[kind]!);
-    }
+    const batch = batches.shift();
+    if (!batch) return;
+    const html = batch.filter((k) => !warmed.has(k)).map((k) => (warmed.add(k), CONTROLS[k]!));
+    if (html.length) layOut(html.join(""));
     cancel = whenIdle(next);
   };
   cancel = whenIdle(next);
