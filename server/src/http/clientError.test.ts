@@ -1,7 +1,7 @@
 import { connect } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cleanupTempDirs, copyDataDir, referenceDataDir } from "../../test/support/dataDirs.js";
-import { startCairn, startReference, type RunningServer } from "../../test/support/servers.js";
+import { describe, expect, it } from "vitest";
+import { useBothServers } from "../../test/support/bothServers.js";
+import type { RunningServer } from "../../test/support/servers.js";
 
 interface RawExchange {
   status: number;
@@ -43,29 +43,18 @@ function rawGet(server: RunningServer, size: number): Promise<RawExchange> {
 }
 
 describe("request header size", () => {
-  let ref: RunningServer;
-  let cairn: RunningServer;
-
-  beforeAll(async () => {
-    const base = referenceDataDir();
-    [ref, cairn] = await Promise.all([startReference(copyDataDir(base)), startCairn(copyDataDir(base))]);
-  });
-
-  afterAll(async () => {
-    await Promise.all([ref?.stop(), cairn?.stop()]);
-    cleanupTempDirs();
-  });
+  const servers = useBothServers();
 
   it("accepts headers past Node's 16 KB default up to the reference's limit", async () => {
     for (const size of [17_000, 100_000, 1_000_000]) {
-      const [a, b] = await Promise.all([rawGet(ref, size), rawGet(cairn, size)]);
+      const [a, b] = await Promise.all([rawGet(servers.ref, size), rawGet(servers.cairn, size)]);
       expect([a.status, a.closed], `reference, ${size} bytes`).toEqual([200, false]);
       expect([b.status, b.closed], `cairn, ${size} bytes`).toEqual([200, false]);
     }
   });
 
   it("refuses larger headers with 431 and Connection: close, and closes the connection", async () => {
-    const [a, b] = await Promise.all([rawGet(ref, 1_100_000), rawGet(cairn, 1_100_000)]);
+    const [a, b] = await Promise.all([rawGet(servers.ref, 1_100_000), rawGet(servers.cairn, 1_100_000)]);
     expect([a.status, a.closed]).toEqual([431, true]);
     expect([b.status, b.closed]).toEqual([431, true]);
     expect(a.headers).toContain("connection: close");
@@ -74,10 +63,10 @@ describe("request header size", () => {
 
   it("lets a keep-alive client go on after a refused request", async () => {
     for (let i = 0; i < 3; i++) {
-      const big = await fetch(`${cairn.url}/api/health`, { headers: { "x-big": "a".repeat(1_100_000) } });
+      const big = await fetch(`${servers.cairn.url}/api/health`, { headers: { "x-big": "a".repeat(1_100_000) } });
       expect(big.status).toBe(431);
       await big.text();
-      const next = await fetch(`${cairn.url}/api/health`);
+      const next = await fetch(`${servers.cairn.url}/api/health`);
       expect(next.status).toBe(200);
       await next.text();
     }

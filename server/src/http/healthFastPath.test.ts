@@ -1,7 +1,7 @@
 import { request } from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cleanupTempDirs, copyDataDir, referenceDataDir } from "../../test/support/dataDirs.js";
-import { startCairn, startReference, type RunningServer } from "../../test/support/servers.js";
+import { describe, expect, it } from "vitest";
+import { useBothServers } from "../../test/support/bothServers.js";
+import type { RunningServer } from "../../test/support/servers.js";
 import { adminToken } from "../../test/support/client.js";
 
 interface RawAnswer {
@@ -27,32 +27,21 @@ function get(server: RunningServer, path: string, headers: Record<string, string
 }
 
 describe("GET /api/health fast path", () => {
-  let ref: RunningServer;
-  let cairn: RunningServer;
-
-  beforeAll(async () => {
-    const base = referenceDataDir();
-    [ref, cairn] = await Promise.all([startReference(copyDataDir(base)), startCairn(copyDataDir(base))]);
-  });
-
-  afterAll(async () => {
-    await Promise.all([ref?.stop(), cairn?.stop()]);
-    cleanupTempDirs();
-  });
+  const servers = useBothServers();
 
   it("answers exactly what the routed health check answers", async () => {
-    const fast = await get(cairn, "/api/health");
+    const fast = await get(servers.cairn, "/api/health");
     // A trailing slash and a token both take Fastify's route.
-    const routed = await get(cairn, "/api/health/");
-    const withToken = await get(cairn, "/api/health", { authorization: await adminToken(cairn) });
+    const routed = await get(servers.cairn, "/api/health/");
+    const withToken = await get(servers.cairn, "/api/health", { authorization: await adminToken(servers.cairn) });
     expect(fast.status).toBe(200);
     expect(fast).toEqual(routed);
     expect(fast).toEqual(withToken);
-    expect(await get(cairn, "/api/health?probe=1")).toEqual(fast);
+    expect(await get(servers.cairn, "/api/health?probe=1")).toEqual(fast);
   });
 
   it("has the reference's status, body and headers", async () => {
-    const [mine, theirs] = await Promise.all([get(cairn, "/api/health"), get(ref, "/api/health")]);
+    const [mine, theirs] = await Promise.all([get(servers.cairn, "/api/health"), get(servers.ref, "/api/health")]);
     expect(mine.status).toBe(theirs.status);
     expect(JSON.parse(mine.body)).toEqual(JSON.parse(theirs.body));
     expect(mine.body.endsWith("\n")).toBe(true);
@@ -62,10 +51,10 @@ describe("GET /api/health fast path", () => {
   });
 
   it("keeps other paths and methods on the router", async () => {
-    expect((await get(cairn, "/api/healthz")).status).toBe(404);
-    expect((await get(ref, "/api/healthz")).status).toBe(404);
+    expect((await get(servers.cairn, "/api/healthz")).status).toBe(404);
+    expect((await get(servers.ref, "/api/healthz")).status).toBe(404);
     const head = await new Promise<number>((resolve, reject) => {
-      const req = request(new URL("/api/health", cairn.url), { method: "HEAD" }, (res) => {
+      const req = request(new URL("/api/health", servers.cairn.url), { method: "HEAD" }, (res) => {
         res.resume();
         resolve(res.statusCode!);
       });
