@@ -5,6 +5,7 @@ import { Tooltip } from "../../components/Tooltip";
 import { useAdmin } from "../../lib/authState";
 import { isPathUnder, navigate } from "../../lib/router";
 import { logout } from "../../lib/session";
+import { preloadRoute } from "../../routes";
 import { Logo } from "./Logo";
 import { ThemeToggle } from "./ThemeToggle";
 
@@ -26,7 +27,15 @@ export function Sidebar({ path }: { path: string }) {
         {LINKS.map((link) => {
           const active = isPathUnder(path, link.to);
           return (
-            <a key={link.to} href={`#${link.to}`} className={`app-sidebar-link${active ? " active" : ""}`} aria-current={active ? "page" : undefined}>
+            <a
+              key={link.to}
+              href={`#${link.to}`}
+              className={`app-sidebar-link${active ? " active" : ""}`}
+              aria-current={active ? "page" : undefined}
+              // The page's code starts loading on intent, so the click shows it without a spinner.
+              onPointerEnter={() => preloadRoute(link.to)}
+              onFocus={() => preloadRoute(link.to)}
+            >
               <Icon name={link.icon} size={22} />
               <span className="app-sidebar-link-label">{link.label}</span>
             </a>
