@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import type { App } from "../app.js";
 import { buildServer } from "../http/server.js";
+import { closeServer } from "../http/closeServer.js";
 import { listenErrorMessage } from "./listenError.js";
 import { clearSpoolDir } from "../files/spoolDir.js";
 
@@ -9,6 +10,9 @@ export interface ServeOptions {
   dashboardDir?: string;
   out: (s: string) => void;
 }
+
+/** How long a shutdown waits for requests in progress (downloads, uploads) before closing their connections. */
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 /** The dashboard built by the ui workspace, next to the server package in the monorepo. */
 export const DEFAULT_DASHBOARD_DIR = fileURLToPath(new URL("../../../ui/dist", import.meta.url));
@@ -36,7 +40,7 @@ export async function serve(app: App, opts: ServeOptions): Promise<void> {
     if (stopping) return;
     stopping = true;
     opts.out(`\n${signal} received, shutting down...`);
-    await server.close();
+    await closeServer(server, SHUTDOWN_GRACE_MS);
     await app.close();
     process.exit(0);
   };

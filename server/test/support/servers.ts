@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createApp, type App } from "../../src/app.js";
+import { closeServer } from "../../src/http/closeServer.js";
 import { buildServer } from "../../src/http/server.js";
 import { PB_BIN, PB_FLAGS } from "./dataDirs.js";
 import { freePort, waitForHealth } from "./ports.js";
@@ -58,7 +59,7 @@ export async function startCairn(dataDir: string): Promise<RunningCairn> {
     dataDir,
     app,
     async stop() {
-      await server.close();
+      await closeServer(server, 2000);
       await app.close();
     },
   };
