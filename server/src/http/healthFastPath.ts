@@ -1,20 +1,16 @@
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import type { FastifyServerFactory, FastifyHttpOptions } from "fastify";
 import type { App } from "../app.js";
+import { healthAnswer } from "./routes/health.js";
+import { SECURITY_HEADERS } from "./securityHeaders.js";
 
 // Strings, not Buffers: Node joins a string body to the head in one chunk before writing.
-const body = (canBackup: boolean) => JSON.stringify({ code: 200, message: "API is healthy.", data: { canBackup } }) + "\n";
+const body = (canBackup: boolean) => JSON.stringify(healthAnswer(canBackup)) + "\n";
 const BODY_CAN_BACKUP = body(true);
 const BODY_BUSY = body(false);
 
 // The same head the routed health answer has (CORS, the reference's security headers, JSON).
-const HEADERS = [
-  ["access-control-allow-origin", "*"],
-  ["x-content-type-options", "nosniff"],
-  ["x-frame-options", "SAMEORIGIN"],
-  ["x-xss-protection", "1; mode=block"],
-  ["content-type", "application/json; charset=UTF-8"],
-];
+const HEADERS = [["access-control-allow-origin", "*"], ...SECURITY_HEADERS, ["content-type", "application/json; charset=UTF-8"]];
 const headersFor = (b: string) => [...HEADERS, ["content-length", String(Buffer.byteLength(b))]].flat();
 const HEAD_CAN_BACKUP = headersFor(BODY_CAN_BACKUP);
 const HEAD_BUSY = headersFor(BODY_BUSY);

@@ -9,6 +9,7 @@ import { parseJsonStrict, stringifyJson } from "../tools/json.js";
 import { registerRequestLog } from "./requestLog.js";
 import { healthRoutes } from "./routes/health.js";
 import { healthFirstServerFactory } from "./healthFastPath.js";
+import { SECURITY_HEADERS } from "./securityHeaders.js";
 import { DEFAULT_HANDLERS_PER_TURN, registerTurnGate } from "./turnGate.js";
 import { adminRoutes } from "./routes/admins.js";
 import { collectionRoutes } from "./routes/collections.js";
@@ -79,10 +80,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   // Callback style with a synchronous path: a request without a token to check while the
   // databases are open (the health check, guests) costs no promise.
   server.addHook("onRequest", (req, reply, done) => {
-    // The reference's default security headers.
-    reply.header("X-Content-Type-Options", "nosniff");
-    reply.header("X-Frame-Options", "SAMEORIGIN");
-    reply.header("X-XSS-Protection", "1; mode=block");
+    for (const [name, value] of SECURITY_HEADERS) reply.header(name, value);
     const header = req.headers.authorization;
     if (!header && app.isOpen()) {
       req.auth = { admin: null, record: null };
