@@ -1,5 +1,4 @@
 import { Suspense, useEffect, useMemo, useState } from "react";
-import { RecordPanel } from "../panel/LazyRecordPanel";
 import { OverlayPanel } from "../../../components/OverlayPanel";
 import { Spinner } from "../../../components/Spinner";
 import type { Collection } from "../../../data/collections/types";
@@ -12,8 +11,8 @@ import { DEFAULT_THUMB, hasThumb, isImageName } from "../fileKinds";
 import { recordsSearchFilter } from "../listModel";
 import { toList, type RecordData } from "../recordModel";
 import { CANNOT_PREVIEW, filePickerCollections, hasFilesFilter, imageFileFields, NO_FILE_COLLECTIONS, NO_IMAGE_RECORDS, sizeOptions } from "./filePickerModel";
+import { RecordPanel } from "../panel/LazyRecordPanel";
 import { nearBottom } from "./scroll";
-
 
 interface Picked {
   record: RecordData;

@@ -1,5 +1,4 @@
 import { Suspense, useEffect, useMemo, useState } from "react";
-import { RecordPanel } from "../panel/LazyRecordPanel";
 import { OverlayPanel } from "../../../components/OverlayPanel";
 import { Spinner } from "../../../components/Spinner";
 import type { Collection } from "../../../data/collections/types";
@@ -10,8 +9,8 @@ import { CIcon } from "../../collections/icons";
 import { Icon } from "../../../components/Icon";
 import { recordsSearchFilter, relationLabel } from "../listModel";
 import type { RecordData } from "../recordModel";
+import { RecordPanel } from "../panel/LazyRecordPanel";
 import { nearBottom } from "./scroll";
-
 
 export const NO_SELECTED_RECORDS = "No selected records.";
 export const NO_RECORDS_FOUND = "No records found.";
