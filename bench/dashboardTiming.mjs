@@ -31,9 +31,10 @@ if (!existsSync(path.join(root, "ui/dist/index.html"))) {
   process.exit(1);
 }
 
-// Rows of either dashboard's records table: Cairn marks them with data-record-id, the reference
-// with the row-handle class. Neither matches header, loading or "Load more" rows.
-const ROWS = "table tbody tr[data-record-id], table tbody tr.row-handle";
+// Rows of either dashboard's records table: Cairn's are ARIA rows marked with data-record-id, the
+// reference's are table rows with the row-handle class. Neither matches header, loading or
+// "Load more" rows.
+const ROWS = '[role="row"][data-record-id], table tbody tr.row-handle';
 
 /** In the page: resolves with ms from now until check() holds at an animation frame. */
 const untilFrame = (check, timeoutMs = 30_000) =>
@@ -75,7 +76,7 @@ async function openPanel(page) {
   const title = articleTitle(ARTICLE_COUNT - 3);
   return page.evaluate(`(() => {
     const tr = [...document.querySelectorAll(${JSON.stringify(ROWS)})].find((r) => r.textContent.includes(${JSON.stringify(title)}));
-    const cell = [...tr.cells].find((td) => td.textContent.includes(${JSON.stringify(title)}));
+    const cell = [...(tr.cells ?? tr.children)].find((td) => td.textContent.includes(${JSON.stringify(title)}));
     const waiting = ${untilFrame(inputWithValue(title))};
     cell.click();
     return waiting;
@@ -94,7 +95,7 @@ async function loadMore(page) {
     // Scroll like a wheel would: 400 px a frame on the table's scrolling ancestor until the button shows.
     await page.evaluate(`new Promise((resolve) => {
       const button = () => [...document.querySelectorAll("button")].find((b) => b.textContent.trim() === "Load more");
-      const table = document.querySelector("table");
+      const table = document.querySelector('[role="table"], table');
       let scroller = table.parentElement;
       while (scroller && !(scroller.scrollHeight > scroller.clientHeight && /auto|scroll/.test(getComputedStyle(scroller).overflowY))) scroller = scroller.parentElement;
       scroller = scroller ?? document.scrollingElement;

@@ -33,3 +33,20 @@ describe("TableStateRow", () => {
     expect(screen.queryByRole("row")).toBeNull();
   });
 });
+
+describe("TableStateRow in a table built from roles", () => {
+  it("is a row with one cell holding the state", () => {
+    render(
+      <div role="table" aria-label="Records">
+        <div role="rowgroup">
+          <TableStateRow element="div" rows={0} loading={false} loadingLabel="Loading..." emptyText="No records found." />
+        </div>
+      </div>,
+    );
+    const cell = screen.getByRole("cell");
+    expect(screen.getByRole("row")).toContainElement(cell);
+    expect(cell).toHaveClass("table-state");
+    expect(cell).not.toHaveAttribute("colspan");
+    expect(cell).toHaveTextContent("No records found.");
+  });
+});

@@ -23,8 +23,9 @@ export interface RecordRowProps {
 export const RecordRow = memo(function RecordRow({ record, columns, ctx, selectable, selected, onToggle, onOpen }: RecordRowProps) {
   const id = String(record.id);
   return (
-    <tr
-      className={`records-row${selected ? " selected" : ""}`}
+    <div
+      role="row"
+      className={`records-tr records-row${selected ? " selected" : ""}`}
       data-record-id={id}
       onClick={(e) => {
         if ((e.target as HTMLElement).closest("input, a, button, label")) return;
@@ -32,20 +33,20 @@ export const RecordRow = memo(function RecordRow({ record, columns, ctx, selecta
       }}
     >
       {selectable ? (
-        <td className="col-select">
+        <div role="cell" className="records-td col-select">
           <input type="checkbox" aria-label={`Select record ${id}`} checked={selected} onChange={() => onToggle(id)} />
-        </td>
+        </div>
       ) : null}
       {columns.map((col) => (
-        <td key={col.id} className={`col-${col.field?.type ?? "system"}`}>
+        <div role="cell" key={col.id} className="records-td">
           <RecordCell column={col} record={record} ctx={ctx} />
-        </td>
+        </div>
       ))}
-      <td className="col-actions">
+      <div role="cell" className="records-td col-actions">
         <button type="button" className="btn-icon btn-sm row-open" aria-label={`Open record ${id}`} onClick={() => onOpen(id)}>
           <CIcon name="chevronRight" size={16} />
         </button>
-      </td>
-    </tr>
+      </div>
+    </div>
   );
 });

@@ -1,10 +1,10 @@
-import { useMemo } from "react";
+import { useMemo, type CSSProperties } from "react";
 import type { RecordData } from "./recordModel";
 import { TableStateRow } from "../../components/TableStateRow";
 import { ColumnsMenu } from "./ColumnsMenu";
 import type { CellContext } from "./RecordCell";
 import { RecordRow } from "./RecordRow";
-import { nextSort, sortState, type RecordColumn } from "./listModel";
+import { nextSort, sortState, tableTracks, type RecordColumn } from "./listModel";
 
 export const NO_RECORDS_FOUND = "No records found.";
 
@@ -29,45 +29,49 @@ export interface RecordsTableProps {
 
 /**
  * The records table: sortable headers, per-type cells, row selection and the empty state.
+ * Built from ARIA table roles on grid rows rather than an HTML table: a table lays out every
+ * row again whenever rows are appended, while these rows share fixed column tracks
+ * (`tableTracks`) and each lays out on its own, off-screen ones not at all (records.css).
  * Rows are memoised (RecordRow): ctx, onToggle and onOpen must be stable across renders.
  */
 export function RecordsTable(p: RecordsTableProps) {
   const visible = useMemo(() => p.columns.filter((c) => !p.hidden.includes(c.id)), [p.columns, p.hidden]);
+  const tracks = useMemo(() => tableTracks(visible, p.selectable), [visible, p.selectable]);
   const allSelected = p.totalLoaded > 0 && p.rows.length > 0 && p.selected.size >= p.totalLoaded;
-  const colSpan = visible.length + (p.selectable ? 1 : 0) + 1;
+  const style = { "--records-columns": tracks.template, minWidth: tracks.minWidth } as CSSProperties;
   return (
     <div className="table-wrapper records-table-wrapper">
-      <table className="table records-table" aria-busy={p.loading} aria-label={`Records of ${p.ctx.collection.name}`}>
-        <thead>
-          <tr>
+      <div role="table" className="records-table" style={style} aria-busy={p.loading} aria-label={`Records of ${p.ctx.collection.name}`}>
+        <div role="rowgroup" className="records-head">
+          <div role="row" className="records-tr">
             {p.selectable ? (
-              <th className="col-select" scope="col">
+              <div role="columnheader" className="records-th col-select">
                 <input type="checkbox" aria-label="Select all loaded records" checked={allSelected} disabled={!p.rows.length} onChange={p.onToggleAll} />
-              </th>
+              </div>
             ) : null}
             {visible.map((col) => {
               const state = sortState(p.sort, col.sortKey);
               return (
-                <th key={col.id} scope="col" aria-sort={state === "none" ? undefined : state} className={`col-${col.field?.type ?? "system"}`}>
+                <div role="columnheader" key={col.id} aria-sort={state === "none" ? undefined : state} className="records-th">
                   <button type="button" className="col-sort" onClick={() => p.onSort(nextSort(p.sort, col.sortKey))}>
                     {col.label}
                     {state !== "none" ? <span aria-hidden="true">{state === "ascending" ? " ↑" : " ↓"}</span> : null}
                   </button>
-                </th>
+                </div>
               );
             })}
-            <th scope="col" className="col-actions">
+            <div role="columnheader" className="records-th col-actions">
               <ColumnsMenu columns={p.columns} hidden={p.hidden} onToggle={p.onToggleColumn} />
-            </th>
-          </tr>
-        </thead>
-        <tbody>
+            </div>
+          </div>
+        </div>
+        <div role="rowgroup">
           {p.rows.map((r) => (
             <RecordRow key={String(r.id)} record={r} columns={visible} ctx={p.ctx} selectable={p.selectable} selected={p.selected.has(String(r.id))} onToggle={p.onToggle} onOpen={p.onOpen} />
           ))}
-          <TableStateRow rows={p.rows.length} loading={p.loading} colSpan={colSpan} loadingLabel="Loading records..." emptyText={NO_RECORDS_FOUND} onClearFilter={p.hasFilter ? p.onClearFilter : undefined} />
-        </tbody>
-      </table>
+          <TableStateRow element="div" rows={p.rows.length} loading={p.loading} loadingLabel="Loading records..." emptyText={NO_RECORDS_FOUND} onClearFilter={p.hasFilter ? p.onClearFilter : undefined} />
+        </div>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Collection, SchemaField } from "../../data/collections/types";
-import { listExpand, listFields, listSort, nextSort, parseHiddenColumns, recordColumns, recordsSearchFilter, relationLabel, resolveSort, sortState, stripHtml, toggleHidden } from "./listModel";
+import { listExpand, listFields, listSort, nextSort, parseHiddenColumns, recordColumns, recordsSearchFilter, relationLabel, resolveSort, sortState, stripHtml, tableTracks, toggleHidden, ACTIONS_COLUMN_WIDTH, SELECT_COLUMN_WIDTH } from "./listModel";
 import { acceptFiles, remainingSlots } from "./fields/fileLimits";
 import { filePickerCollections, hasFilesFilter, sizeOptions } from "./pickers/filePickerModel";
 import { idsFilter } from "../../data/records/recordsByIds";
@@ -31,6 +31,16 @@ describe("columns", () => {
   it("shows created/updated of views only when the query has them", () => {
     expect(recordColumns(col("v", "view", [f("n", "text")], { query: "select id, n from x" })).map((c) => c.id)).toEqual(["@id", "n"]);
     expect(recordColumns(col("v", "view", [f("n", "text")], { query: "select id, n, created from x" })).map((c) => c.id)).toEqual(["@id", "n", "@created"]);
+  });
+
+  it("gives every row the same column tracks: fixed for ids and dates, growing for text and more for editors", () => {
+    const cols = recordColumns(posts).filter((c) => c.id !== "author");
+    const withSelect = tableTracks(cols, true);
+    expect(withSelect.template).toBe(`${SELECT_COLUMN_WIDTH}px 180px minmax(180px, 1fr) minmax(280px, 2fr) 240px 240px ${ACTIONS_COLUMN_WIDTH}px`);
+    expect(withSelect.minWidth).toBe(SELECT_COLUMN_WIDTH + 180 + 180 + 280 + 240 * 2 + ACTIONS_COLUMN_WIDTH);
+    // Views have no bulk checkbox column.
+    expect(tableTracks(cols, false).template.startsWith("180px ")).toBe(true);
+    expect(tableTracks(cols, false).minWidth).toBe(withSelect.minWidth - SELECT_COLUMN_WIDTH);
   });
 
   it("remembers hidden columns as a list", () => {

@@ -33,6 +33,49 @@ export function recordColumns(c: Collection): RecordColumn[] {
   return cols.filter((col, i) => cols.findIndex((o) => o.sortKey === col.sortKey) === i);
 }
 
+/**
+ * Each column's width in the records table: at least `min` px, sharing spare room by `grow`.
+ * Rows are laid out one by one (not as one HTML table), so widths come from the column's kind,
+ * never from the content of other rows: appending rows then lays out only the new ones.
+ */
+export function columnTrack(col: RecordColumn): { min: number; grow: number } {
+  switch (col.field?.type ?? col.id) {
+    case "@id":
+      return { min: 180, grow: 0 };
+    case "@created":
+    case "@updated":
+    case "date":
+      return { min: 240, grow: 0 };
+    case "number":
+      return { min: 110, grow: 0.5 };
+    case "bool":
+      return { min: 100, grow: 0 };
+    case "editor":
+      return { min: 280, grow: 2 };
+    case "json":
+    case "file":
+      return { min: 220, grow: 1 };
+    default:
+      return { min: 180, grow: 1 };
+  }
+}
+
+/** Width of the bulk-select and the actions columns. */
+export const SELECT_COLUMN_WIDTH = 48;
+export const ACTIONS_COLUMN_WIDTH = 56;
+
+/** The grid tracks every row of the table shares (one CSS value) and their minimum total width. */
+export function tableTracks(visible: RecordColumn[], selectable: boolean): { template: string; minWidth: number } {
+  const tracks = visible.map(columnTrack);
+  const template = [
+    ...(selectable ? [`${SELECT_COLUMN_WIDTH}px`] : []),
+    ...tracks.map((t) => (t.grow ? `minmax(${t.min}px, ${t.grow}fr)` : `${t.min}px`)),
+    `${ACTIONS_COLUMN_WIDTH}px`,
+  ].join(" ");
+  const minWidth = (selectable ? SELECT_COLUMN_WIDTH : 0) + tracks.reduce((sum, t) => sum + t.min, 0) + ACTIONS_COLUMN_WIDTH;
+  return { template, minWidth };
+}
+
 /** Whether a view's query selects a column by that name (views list their own created/updated). */
 function hasViewColumn(c: Collection, name: string): boolean {
   const q = String(c.options?.query ?? "");
