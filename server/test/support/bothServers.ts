@@ -1,10 +1,10 @@
 import { afterAll, beforeAll } from "vitest";
 import { cleanupTempDirs, copyDataDir, referenceDataDir } from "./dataDirs.js";
-import { startCairn, startReference, type RunningServer } from "./servers.js";
+import { startCairn, startReference, type RunningCairn, type RunningServer } from "./servers.js";
 
 export interface BothServers {
   ref: RunningServer;
-  cairn: RunningServer;
+  cairn: RunningCairn;
 }
 
 /**

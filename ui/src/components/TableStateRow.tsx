@@ -1,22 +1,22 @@
 import { Spinner } from "./Spinner";
 
-export interface TableStateRowProps {
+interface StateProps {
   rows: number;
   loading: boolean;
-  /** Columns the state cell spans in an HTML table (a "tr" row). */
-  colSpan?: number;
   loadingLabel: string;
   emptyText: string;
   onClearFilter?: () => void;
-  /** "div" for tables built from ARIA roles (the cell then spans every grid column). */
-  element?: "tr" | "div";
 }
+
+/** A `tr` spanning `colSpan` columns of an HTML table, or ("div") a row of a table built from ARIA roles. */
+export type TableStateRowProps = StateProps & ({ element?: "tr"; colSpan: number } | { element: "div"; colSpan?: never });
 
 /**
  * The row a list table shows when it has no rows: a spinner while loading, else the empty text
  * and, when a filter is on (`onClearFilter` given), a "Clear filters" button. Nothing when rows exist.
  */
-export function TableStateRow({ rows, loading, colSpan, loadingLabel, emptyText, onClearFilter, element = "tr" }: TableStateRowProps) {
+export function TableStateRow(props: TableStateRowProps) {
+  const { rows, loading, loadingLabel, emptyText, onClearFilter } = props;
   if (rows) return null;
   const content = loading ? (
     <Spinner label={loadingLabel} />
@@ -30,7 +30,7 @@ export function TableStateRow({ rows, loading, colSpan, loadingLabel, emptyText,
       ) : null}
     </>
   );
-  if (element === "div") {
+  if (props.element === "div") {
     return (
       <div role="row" className="table-state-row">
         <div role="cell" className="table-state">
@@ -41,7 +41,7 @@ export function TableStateRow({ rows, loading, colSpan, loadingLabel, emptyText,
   }
   return (
     <tr>
-      <td colSpan={colSpan} className="table-state">
+      <td colSpan={props.colSpan} className="table-state">
         {content}
       </td>
     </tr>
