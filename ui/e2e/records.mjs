@@ -299,6 +299,10 @@ export const recordsJourneys = [
       // nothing found -> Clear filters
       await searchFor("zzz-nothing");
       await visible(page.getByText("No records found."));
+      // The empty state sits in the visible part of the table, however wide its columns make it.
+      const shown = await page.locator(".records-table-wrapper").boundingBox();
+      const button = await page.getByRole("button", { name: "Clear filters" }).boundingBox();
+      ok(button.x >= shown.x && button.x + button.width <= shown.x + shown.width, `Clear filters in view (${JSON.stringify({ button, shown })})`);
       await page.getByRole("button", { name: "Clear filters" }).click();
       await visible(rows(page).filter({ hasText: "lst-alpha one" }));
 
