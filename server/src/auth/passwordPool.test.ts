@@ -19,6 +19,16 @@ describe("the password pool", () => {
     expect(await verifyPassword("1234567890", "")).toBe(false);
   });
 
+  it("boots a worker with warm, so the first check does not start a thread", async () => {
+    const pool = new PasswordPool({ size: 2 });
+    expect(pool.started).toBe(0);
+    pool.warm();
+    expect(pool.started).toBe(1);
+    const hash = bcrypt.hashSync("secret-1", 4);
+    expect(await pool.compare("secret-1", hash)).toBe(true);
+    expect(pool.started).toBe(1);
+  });
+
   it("runs at most `size` hashes at once and queues the rest", async () => {
     const pool = new PasswordPool({ size: 2 });
     const jobs = Array.from({ length: 6 }, (_, i) => pool.hash(`p${i}`, 8));

@@ -47,6 +47,16 @@ export class PasswordPool {
     return this.pool.run({ op: "compare", password, hash }) as Promise<boolean>;
   }
 
+  /** Starts one worker now, so the first sign-in after start does not wait for a thread to load bcrypt. */
+  warm(): void {
+    this.pool.warm(1);
+  }
+
+  /** Worker threads started. */
+  get started(): number {
+    return this.pool.started;
+  }
+
   /** Jobs waiting for a free worker (for tests and diagnostics). */
   get queued(): number {
     return this.pool.queued;

@@ -4,6 +4,7 @@ import { buildServer } from "../http/server.js";
 import { closeServer } from "../http/closeServer.js";
 import { listenErrorMessage } from "./listenError.js";
 import { clearSpoolDir } from "../files/spoolDir.js";
+import { passwordPool } from "../auth/passwordPool.js";
 
 export interface ServeOptions {
   http: string;
@@ -30,6 +31,9 @@ export async function serve(app: App, opts: ServeOptions): Promise<void> {
     const message = listenErrorMessage(err, opts.http);
     throw message ? new Error(message) : err;
   }
+  // Threads boot now rather than inside the first sign-in or heavy list.
+  passwordPool().warm();
+  app.readPool.warm();
   const base = `http://${host}:${portText}`;
   opts.out(`Server started at ${base}\n├─ REST API: ${base}/api/\n└─ Admin UI: ${base}/_/`);
   if (app.admins.count() === 0) {

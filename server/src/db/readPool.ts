@@ -61,6 +61,16 @@ export class ReadPool {
     return this.read(db, sql, params, "get") as Promise<Record<string, unknown> | undefined>;
   }
 
+  /** Starts the workers now, so the first heavy read does not wait for threads to open SQLite. */
+  warm(): void {
+    if (!this.closed) this.pool?.warm();
+  }
+
+  /** Worker threads started. */
+  get started(): number {
+    return this.pool?.started ?? 0;
+  }
+
   /** Waits for the reads in progress, then stops the workers; later reads run on the caller's connection. */
   async close(): Promise<void> {
     if (this.closed) return;

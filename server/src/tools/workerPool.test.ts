@@ -37,6 +37,19 @@ describe("the worker pool", () => {
     expect(p.queued).toBe(0);
   });
 
+  it("starts workers ahead of their first job with warm, never more than size", async () => {
+    const p = pool(2);
+    p.warm(1);
+    expect(p.started).toBe(1);
+    expect(await p.run({ value: "a" })).toBe("a");
+    expect(p.started).toBe(1); // the job ran on the warmed worker
+    p.warm();
+    p.warm(5);
+    expect(p.started).toBe(2);
+    expect(await Promise.all([p.run({ value: 1, ms: 10 }), p.run({ value: 2, ms: 10 })])).toEqual([1, 2]);
+    expect(p.started).toBe(2);
+  });
+
   it("revives a worker's error, and survives a worker that exits", async () => {
     const p = pool(1);
     await expect(p.run({ fail: "too few" })).rejects.toThrow(RangeError);

@@ -3,7 +3,7 @@ import { Worker } from "node:worker_threads";
 /**
  * A bounded pool of worker threads running one kind of job (password hashing, SQLite reads).
  * At most `size` jobs run at once, each on its own thread; the rest wait in a queue of at most
- * `maxQueue`. Workers start on first use and an idle one does not keep the process alive.
+ * `maxQueue`. Workers start on first use (or `warm`) and an idle one does not keep the process alive.
  *
  * The worker's code answers every message with `{ result }` or `{ error: { name, message, code } }`.
  */
@@ -69,6 +69,23 @@ export class WorkerPool<Job, Result> {
       this.queue.push({ job, resolve, reject });
       this.dispatch();
     }) as Promise<Result>;
+  }
+
+  /** Threads started (busy or idle). */
+  get started(): number {
+    return this.all.size;
+  }
+
+  /**
+   * Starts up to `count` workers ahead of their first job (at most `size`), so that job does
+   * not wait for a thread to boot and load its modules (~70–150 ms for bcrypt or SQLite).
+   */
+  warm(count: number = this.size): void {
+    while (!this.closed && this.all.size < Math.min(count, this.size)) {
+      const worker = this.spawn();
+      worker.unref();
+      this.idle.push(worker);
+    }
   }
 
   /** Stops every worker; queued and running jobs reject with PoolClosedError. Safe to call twice. */
