@@ -3,7 +3,10 @@
 // each, the ratio Cairn/reference, and the geometric mean of the ratios. CPU time per request
 // (from /proc, user + system, all threads) is printed too: on a shared machine it moves less
 // than throughput does.
-// Usage: npm run bench [-- --duration 5 --connections 20 --only health,delete --rounds 2 --prof DIR]
+// Each measured run is preceded by an unmeasured warm-up of the same requests (--warmup seconds,
+// default 1), so neither server is measured while its code paths are still cold (Node's JIT
+// compiles the hot paths during the first second of load).
+// Usage: npm run bench [-- --duration 5 --connections 20 --only health,delete --rounds 2 --warmup 1 --prof DIR]
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
@@ -23,6 +26,7 @@ const prof = arg("prof", "");
 // --rounds N: measure each scenario N times per server, alternating which goes first, and keep
 // the best figure (the machine is shared; the best run is the least disturbed one).
 const rounds = Math.max(1, Number(arg("rounds", "1")));
+const warmup = Math.max(0, Number(arg("warmup", "1")));
 
 // One request to each server before measuring: warn when status, totals or ids differ, since
 // then the two are not doing the same work.
@@ -51,16 +55,19 @@ async function measure(url, s, tokens, sent, pid) {
     if (s.limit !== undefined && sent.n >= s.limit) throw new Error(`${s.name}: more than ${s.limit} requests; seed more rows or shorten the run`);
     return s.pathFor(sent.n++);
   };
+  const run = (seconds) =>
+    autocannon({
+      url: url + (s.path ?? ""),
+      method: s.method ?? "GET",
+      headers,
+      body: s.body === undefined ? undefined : JSON.stringify(s.body),
+      requests: s.pathFor ? [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }] : undefined,
+      connections,
+      duration: seconds,
+    });
+  if (warmup > 0) await run(warmup);
   const cpuBefore = cpuMs(pid);
-  const result = await autocannon({
-    url: url + (s.path ?? ""),
-    method: s.method ?? "GET",
-    headers,
-    body: s.body === undefined ? undefined : JSON.stringify(s.body),
-    requests: s.pathFor ? [{ setupRequest: (req) => ({ ...req, path: nextPath() }) }] : undefined,
-    connections,
-    duration: s.duration ?? duration,
-  });
+  const result = await run(s.duration ?? duration);
   const answered = result["2xx"] + result.non2xx;
   result.cpuUs = answered ? ((cpuMs(pid) - cpuBefore) * 1000) / answered : NaN;
   // Nothing at all answered within the run (a loaded machine and slow requests): a zero, not a failure.
@@ -137,7 +144,7 @@ async function main() {
       }
       const rated = rows.filter((x) => Number.isFinite(x.ratio) && x.ratio > 0);
       const geomean = Math.exp(rated.reduce((sum, x) => sum + Math.log(x.ratio), 0) / rated.length);
-      console.log(`\n(${connections} connections, ${duration}s per run unless noted, best of ${rounds}, ${os.cpus().length} cores; load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")})`);
+      console.log(`\n(${connections} connections, ${duration}s per run unless noted, best of ${rounds}, ${warmup}s warm-up before each run, ${os.cpus().length} cores; load average ${os.loadavg().map((x) => x.toFixed(1)).join(" ")})`);
       console.log("| scenario | Cairn req/s | reference req/s | ratio | Cairn p50 / p99 ms | reference p50 / p99 ms | CPU µs/request Cairn / reference |\n|---|---|---|---|---|---|---|");
       for (const x of rows) console.log(`| ${x.scenario} | ${x.cairn} | ${x.ref} | ${x.ratio.toFixed(2)} | ${x.cairnP50} / ${x.cairnP99} | ${x.refP50} / ${x.refP99} | ${x.cairnCpu} / ${x.refCpu} |`);
       console.log(`| geometric mean of ratios (${rated.length} scenarios${rated.length < rows.length ? `; ${rows.length - rated.length} without an answer left out` : ""}) | | | ${geomean.toFixed(2)} | | | |`);
