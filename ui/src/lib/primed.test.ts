@@ -35,4 +35,28 @@ describe("createPrimer", () => {
     primer.prime("a", () => Promise.reject(new Error("aborted")));
     expect(await primer.take("a", () => Promise.resolve("fresh"))).toBe("fresh");
   });
+
+  it("hands over an answered prime synchronously with takeSettled, and nothing before it answers", async () => {
+    const primer = createPrimer<string>(5_000);
+    let answer!: (v: string) => void;
+    primer.prime("a", () => new Promise<string>((r) => (answer = r)));
+    expect(primer.takeSettled("a")).toBeUndefined();
+    answer("primed");
+    await Promise.resolve();
+    const hit = primer.takeSettled("a");
+    expect(hit?.value).toBe("primed");
+    expect(typeof hit?.at).toBe("number");
+    // taken once: the next take fetches afresh
+    expect(primer.takeSettled("a")).toBeUndefined();
+    expect(await primer.take("a", () => Promise.resolve("fresh"))).toBe("fresh");
+  });
+
+  it("takeSettled leaves a failed or stale prime alone", async () => {
+    const primer = createPrimer<string>(5_000);
+    primer.prime("a", () => Promise.reject(new Error("down")));
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(primer.takeSettled("a")).toBeUndefined();
+    expect(await primer.take("a", () => Promise.resolve("fresh"))).toBe("fresh");
+  });
 });

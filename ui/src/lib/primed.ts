@@ -5,12 +5,26 @@
  * (e.g. the record panel never shows an older copy). A failed prime falls back to a fresh fetch.
  */
 export function createPrimer<T>(ttlMs: number) {
-  const primed = new Map<string, { at: number; promise: Promise<T> }>();
+  const primed = new Map<string, { at: number; promise: Promise<T>; settled?: { value: T } }>();
   return {
     prime(key: string, fetch: () => Promise<T>): void {
-      const promise = fetch();
-      promise.catch(() => {}); // ignored here: take() fetches again
-      primed.set(key, { at: Date.now(), promise });
+      const entry: { at: number; promise: Promise<T>; settled?: { value: T } } = { at: Date.now(), promise: fetch() };
+      entry.promise.then(
+        (value) => (entry.settled = { value }),
+        () => {}, // ignored here: take() fetches again
+      );
+      primed.set(key, entry);
+    },
+    /**
+     * The primed value if its request has already answered (and is fresh), taken; otherwise
+     * undefined and the prime stays for take(). Lets a component start with the data instead of
+     * rendering a loading state first.
+     */
+    takeSettled(key: string): { value: T; at: number } | undefined {
+      const hit = primed.get(key);
+      if (!hit?.settled || Date.now() - hit.at > ttlMs) return undefined;
+      primed.delete(key);
+      return { value: hit.settled.value, at: hit.at };
     },
     take(key: string, fetch: () => Promise<T>): Promise<T> {
       const hit = primed.get(key);

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { client } from "../../lib/client";
 import type { Collection } from "../collections/types";
@@ -16,7 +17,27 @@ export function primeRecord(c: Collection, id: string): void {
   primedRecords.prime(`${c.id}/${id}`, () => fetchRecord(c, id));
 }
 
-/** One record for the panel (not cached between openings, so the panel always shows fresh data). */
+/** How long a record fetched for the panel counts as fresh (its click's prime included). */
+const PANEL_RECORD_FRESH_MS = 5_000;
+
+/**
+ * One record for the panel (not cached between openings, so the panel always shows fresh data).
+ * A primed record that has already answered is the query's initial data: the panel's first
+ * render shows the form, not a loading state.
+ */
 export function useRecord(c: Collection, id: string) {
-  return useQuery({ queryKey: recordsKeys.detail(c.id, id), queryFn: ({ signal }) => primedRecords.take(`${c.id}/${id}`, () => fetchRecord(c, id, signal)), enabled: !!id, gcTime: 0, retry: false, refetchOnWindowFocus: false });
+  const key = `${c.id}/${id}`;
+  const [primed] = useState(() => (id ? { key, hit: primedRecords.takeSettled(key) } : undefined));
+  const initial = primed?.key === key ? primed.hit : undefined;
+  return useQuery({
+    queryKey: recordsKeys.detail(c.id, id),
+    queryFn: ({ signal }) => primedRecords.take(key, () => fetchRecord(c, id, signal)),
+    initialData: initial?.value,
+    initialDataUpdatedAt: initial?.at,
+    staleTime: PANEL_RECORD_FRESH_MS,
+    enabled: !!id,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
 }

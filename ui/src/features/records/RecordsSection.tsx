@@ -146,6 +146,9 @@ export default function RecordsSection({ collection, collections, filter, sort: 
     (id: string) => {
       void loadRecordPanel();
       if (id !== openId.current) primeRecord(collection, id);
+      // The panel mounts in this click's render, while its record is on its way, rather than
+      // after the address change's render (the effect above then finds it open).
+      setPanel((p) => (p.open && p.recordId === id ? p : { session: p.session + 1, open: true, recordId: id }));
       setQueryParams({ recordId: id }, { replace: false });
     },
     [collection],

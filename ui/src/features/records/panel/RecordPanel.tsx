@@ -90,9 +90,12 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
   const auth = isAuthCollection(collection);
   const saving = save.isPending;
 
-  // loaded (or reloaded after a save): the form follows the server's record
-  useEffect(() => {
-    if (!loadQ.data) return;
+  // Loaded (or reloaded after a save): the form follows the server's record. Applied while
+  // rendering rather than in an effect, so the form shows in the same commit as the data
+  // instead of one painted frame later.
+  const [applied, setApplied] = useState<{ data?: RecordData; collection?: Collection }>({});
+  if (loadQ.data && (loadQ.data !== applied.data || collection !== applied.collection)) {
+    setApplied({ data: loadQ.data, collection });
     const form = toFormRecord(collection, loadQ.data);
     setOriginal(form);
     setRecord(form);
@@ -100,7 +103,7 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
     setDeletions({});
     setChangePassword(false);
     setLiveWarning(null);
-  }, [loadQ.data, collection]);
+  }
 
   useEffect(() => {
     if (!loadQ.error) return;
