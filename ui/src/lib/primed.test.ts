@@ -59,4 +59,12 @@ describe("createPrimer", () => {
     expect(primer.takeSettled("a")).toBeUndefined();
     expect(await primer.take("a", () => Promise.resolve("fresh"))).toBe("fresh");
   });
+
+  it("prime's promise settles once the request answers or fails, and never rejects", async () => {
+    const primer = createPrimer<string>(5_000);
+    await expect(primer.prime("ok", () => Promise.resolve("v"))).resolves.toBeUndefined();
+    expect(primer.takeSettled("ok")?.value).toBe("v");
+    await expect(primer.prime("bad", () => Promise.reject(new Error("down")))).resolves.toBeUndefined();
+    expect(primer.takeSettled("bad")).toBeUndefined();
+  });
 });

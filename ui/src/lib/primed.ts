@@ -7,13 +7,14 @@
 export function createPrimer<T>(ttlMs: number) {
   const primed = new Map<string, { at: number; promise: Promise<T>; settled?: { value: T } }>();
   return {
-    prime(key: string, fetch: () => Promise<T>): void {
+    /** Starts the request; the returned promise settles (never rejects) once it has answered or failed. */
+    prime(key: string, fetch: () => Promise<T>): Promise<void> {
       const entry: { at: number; promise: Promise<T>; settled?: { value: T } } = { at: Date.now(), promise: fetch() };
-      entry.promise.then(
-        (value) => (entry.settled = { value }),
+      primed.set(key, entry);
+      return entry.promise.then(
+        (value) => void (entry.settled = { value }),
         () => {}, // ignored here: take() fetches again
       );
-      primed.set(key, entry);
     },
     /**
      * The primed value if its request has already answered (and is fresh), taken; otherwise

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { client } from "../../lib/client";
 import type { Collection } from "../collections/types";
@@ -35,9 +36,9 @@ const primedKey = (c: Collection, filter: string, sort: string) => JSON.stringif
  * Starts fetching a list's first page before the list mounts (the landing collection right after
  * sign-in, while the page's code still loads); the list's query takes it once, if still fresh.
  */
-export function primeRecordsFirstPage(c: Collection, filter: string, sort: string): void {
+export function primeRecordsFirstPage(c: Collection, filter: string, sort: string): Promise<void> {
   // no request key: a prime must never cancel the list's own call (nor be cancelled by another prime's)
-  firstPages.prime(primedKey(c, filter, sort), () => fetchRecordsPage(c, { page: 1, filter, sort, requestKey: null }));
+  return firstPages.prime(primedKey(c, filter, sort), () => fetchRecordsPage(c, { page: 1, filter, sort, requestKey: null }));
 }
 
 function takeOrFetchFirstPage(c: Collection, filter: string, sort: string, signal?: AbortSignal): Promise<RecordsPage> {
@@ -49,12 +50,24 @@ export function nextRecordsPage(last: RecordsPage, perPage = RECORDS_PER_PAGE): 
   return last.items.length >= perPage ? last.page + 1 : undefined;
 }
 
+/**
+ * The list's pages. A primed first page that has already answered is its initial data, so the
+ * first rows render with the list itself rather than in a pass of their own after it mounts
+ * (after sign-in the page mounts when the collections arrive, by when that page usually has too).
+ */
 export function useRecordsList(c: Collection, filter: string, sort: string) {
+  const key = primedKey(c, filter, sort);
+  const [primed] = useState(() => ({ key, hit: firstPages.takeSettled(key) }));
+  const initial = primed.key === key ? primed.hit : undefined;
   return useInfiniteQuery({
     queryKey: recordsKeys.list(c.id, filter, sort),
     queryFn: ({ pageParam, signal }) => (pageParam === 1 ? takeOrFetchFirstPage(c, filter, sort, signal) : fetchRecordsPage(c, { page: pageParam, filter, sort, signal })),
     initialPageParam: 1,
     getNextPageParam: (last) => nextRecordsPage(last),
+    initialData: initial ? { pages: [initial.value], pageParams: [1] } : undefined,
+    initialDataUpdatedAt: initial?.at,
+    // fresh as long as a prime is: no second request for the page just fetched
+    staleTime: initial ? PRIMED_PAGE_TTL_MS : 0,
     gcTime: 0,
   });
 }

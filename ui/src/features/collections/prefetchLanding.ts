@@ -18,12 +18,29 @@ export function preloadCollectionsPage(): void {
   void RecordsSection.preload().catch(() => {}); // in parallel with the page's chunk, not after it
 }
 
-/** After sign-in: the collections list (into the query cache) and the landing list's first page. */
+/** How long the collections list waits for the landing list's first page (a slow list must not hold the page). */
+export const LANDING_RECORDS_WAIT_MS = 150;
+
+/**
+ * After sign-in: the collections list (into the query cache) and the landing list's first page.
+ * The list's query answers once that page has answered too (or after LANDING_RECORDS_WAIT_MS):
+ * the page then mounts its records list with the first rows in one render, instead of mounting
+ * it empty and rendering the rows in a pass of their own.
+ */
 export async function prefetchLanding(qc: QueryClient): Promise<void> {
   try {
-    const list = await qc.fetchQuery({ queryKey: collectionsKeys.list(), queryFn: ({ signal }) => fetchCollections(signal) });
-    const active = resolveActive(sortCollections(list), null);
-    if (active) primeRecordsFirstPage(active, recordsSearchFilter("", active), listSort("", active));
+    await qc.fetchQuery({
+      queryKey: collectionsKeys.list(),
+      queryFn: async ({ signal }) => {
+        const list = await fetchCollections(signal);
+        const active = resolveActive(sortCollections(list), null);
+        if (active) {
+          const firstPage = primeRecordsFirstPage(active, recordsSearchFilter("", active), listSort("", active));
+          await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, LANDING_RECORDS_WAIT_MS))]);
+        }
+        return list;
+      },
+    });
   } catch {
     // the page loads them itself (and reports errors) when it mounts
   }
