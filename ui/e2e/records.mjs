@@ -171,6 +171,17 @@ export const recordsJourneys = [
       await visible(row.getByText("Hello world"));
       await visible(row.locator("img.thumb"));
       await visible(row.getByText("Grace Hopper"));
+      // cells that do not clip (ids, dates, bools, self-clipping text) keep their content inside
+      const spill = await row.evaluate((tr) =>
+        [...tr.querySelectorAll('[role="cell"]:not(.clips)')].flatMap((cell) => {
+          const box = cell.getBoundingClientRect();
+          return [...cell.querySelectorAll("*")]
+            .map((el) => el.getBoundingClientRect())
+            .filter((r) => r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5))
+            .map((r) => `${cell.textContent.trim().slice(0, 40)}: ${Math.round(r.left)}-${Math.round(r.right)} outside ${Math.round(box.left)}-${Math.round(box.right)}`);
+        }),
+      );
+      equal(spill.length, 0, `content inside unclipped cells (${spill.join("; ")})`);
 
       // edit: change a value, mark the file deleted, Ctrl+S keeps the panel open
       await row.click();

@@ -1,7 +1,7 @@
 import { memo } from "react";
 import { CIcon } from "../collections/icons";
 import { RecordCell, type CellContext } from "./RecordCell";
-import type { RecordColumn } from "./listModel";
+import { columnClips, type RecordColumn } from "./listModel";
 import type { RecordData } from "./recordModel";
 
 export interface RecordRowProps {
@@ -38,7 +38,7 @@ export const RecordRow = memo(function RecordRow({ record, columns, ctx, selecta
         </div>
       ) : null}
       {columns.map((col) => (
-        <div role="cell" key={col.id} className="records-td">
+        <div role="cell" key={col.id} className={columnClips(col) ? "records-td clips" : "records-td"}>
           <RecordCell column={col} record={record} ctx={ctx} />
         </div>
       ))}

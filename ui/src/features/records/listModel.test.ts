@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Collection, SchemaField } from "../../data/collections/types";
-import { listExpand, listFields, listSort, nextSort, parseHiddenColumns, recordColumns, recordsSearchFilter, relationLabel, resolveSort, sortState, stripHtml, tableTracks, toggleHidden, ACTIONS_COLUMN_WIDTH, SELECT_COLUMN_WIDTH } from "./listModel";
+import { columnClips, listExpand, listFields, listSort, nextSort, parseHiddenColumns, recordColumns, recordsSearchFilter, relationLabel, resolveSort, sortState, stripHtml, tableTracks, toggleHidden, ACTIONS_COLUMN_WIDTH, SELECT_COLUMN_WIDTH } from "./listModel";
 import { acceptFiles, remainingSlots } from "./fields/fileLimits";
 import { filePickerCollections, hasFilesFilter, sizeOptions } from "./pickers/filePickerModel";
 import { idsFilter } from "../../data/records/recordsByIds";
@@ -155,5 +155,21 @@ describe("live updates", () => {
     const updated = applyLiveChange(data, "update", { id: "a", t: 2 });
     expect(updated.pages[0].items[0]).toEqual({ id: "a", t: 2, expand: { x: 1 } });
     expect(applyLiveChange(data, "delete", { id: "b" }).pages[0].items.map((r) => r.id)).toEqual(["a"]);
+  });
+});
+
+describe("columnClips", () => {
+  const col = (type: string) => ({ id: "f", label: "f", sortKey: "f", field: { id: "x", name: "f", type, system: false, required: false, presentable: false, unique: false, options: {} } });
+  it("clips at the cell only what can overflow without clipping itself", () => {
+    for (const id of ["@id", "@created", "@updated"]) expect(columnClips({ id, label: id, sortKey: id })).toBe(false);
+    for (const t of ["date", "bool", "text", "email", "url", "editor", "json"]) expect(columnClips(col(t))).toBe(false);
+    for (const t of ["relation", "select", "file", "number", "somethingNew"]) expect(columnClips(col(t))).toBe(true);
+    for (const t of ["relation", "select", "file"]) {
+      const single = col(t);
+      single.field.options = { maxSelect: 1 };
+      expect(columnClips(single)).toBe(false);
+    }
+    // username and email of auth collections are plain values
+    expect(columnClips({ id: "@email", label: "email", sortKey: "email" })).toBe(true);
   });
 });

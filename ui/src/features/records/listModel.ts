@@ -60,6 +60,37 @@ export function columnTrack(col: RecordColumn): { min: number; grow: number } {
   }
 }
 
+/**
+ * Whether a column's cells clip their content at the cell's edge. Every clipping cell is a clip
+ * node in Chromium's paint property trees, one per row: without them, loading more rows took
+ * about a fifth less work. Ids, dates and bools fit their fixed tracks, and text, email, url,
+ * editor and json cells clip in their own span (with an ellipsis), as does a single chip, so only
+ * content that can overflow and does not clip itself (several chips or thumbs, numbers, other
+ * values) clips at the cell.
+ */
+export function columnClips(col: RecordColumn): boolean {
+  switch (col.field?.type ?? col.id) {
+    case "@id":
+    case "@created":
+    case "@updated":
+    case "date":
+    case "bool":
+    case "text":
+    case "email":
+    case "url":
+    case "editor":
+    case "json":
+      return false;
+    case "relation":
+    case "select":
+    case "file":
+      // one chip (which clips itself) or one thumb fits; several may not
+      return col.field?.options?.maxSelect !== 1;
+    default:
+      return true;
+  }
+}
+
 /** Width of the bulk-select and the actions columns. */
 export const SELECT_COLUMN_WIDTH = 48;
 export const ACTIONS_COLUMN_WIDTH = 56;
