@@ -51,7 +51,7 @@ describe("createPrimer", () => {
     expect(await primer.take("a", () => Promise.resolve("fresh"))).toBe("fresh");
   });
 
-  it("takeSettled leaves a failed or stale prime alone", async () => {
+  it("takeSettled leaves a failed prime alone", async () => {
     const primer = createPrimer<string>(5_000);
     primer.prime("a", () => Promise.reject(new Error("down")));
     await Promise.resolve();
