@@ -125,6 +125,17 @@ describe("the read pool", () => {
     expect(pool.counts).toEqual({ main: 1, workers: 2 });
   });
 
+  it("starts its workers with warm, and the first read to a worker starts no more", async () => {
+    const db = fixture();
+    const pool = eager(2);
+    expect(pool.started).toBe(0);
+    pool.warm();
+    expect(pool.started).toBe(2);
+    expect(await pool.all(db, ALL, [49])).toHaveLength(1);
+    expect(pool.counts.workers).toBe(1);
+    expect(pool.started).toBe(2);
+  });
+
   it("with 0 workers runs everything on the main connection", async () => {
     const db = fixture();
     const pool = new ReadPool({ size: 0, slowMs: 0 });

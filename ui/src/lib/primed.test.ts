@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
-import { createPrimer } from "./primed";
+import { renderHook } from "@testing-library/react";
+import { createPrimer, useSettledPrime } from "./primed";
 
 describe("createPrimer", () => {
   it("hands a primed promise to the first take only, then fetches afresh", async () => {
@@ -66,5 +67,22 @@ describe("createPrimer", () => {
     expect(primer.takeSettled("ok")?.value).toBe("v");
     await expect(primer.prime("bad", () => Promise.reject(new Error("down")))).resolves.toBeUndefined();
     expect(primer.takeSettled("bad")).toBeUndefined();
+  });
+});
+
+describe("useSettledPrime", () => {
+  it("takes an answered prime once, at mount, and only for the key it mounted with", async () => {
+    const primer = createPrimer<string>(5_000);
+    await primer.prime("a", () => Promise.resolve("primed"));
+    await primer.prime("b", () => Promise.resolve("other"));
+    const { result, rerender } = renderHook(({ k }: { k: string | undefined }) => useSettledPrime(primer, k), { initialProps: { k: "a" as string | undefined } });
+    expect(result.current?.value).toBe("primed");
+    rerender({ k: "a" });
+    expect(result.current?.value).toBe("primed"); // the same value on later renders
+    rerender({ k: "b" });
+    expect(result.current).toBeUndefined(); // another key: not the mounted prime
+    expect(primer.takeSettled("b")?.value).toBe("other"); // and "b" was not taken
+    const none = renderHook(() => useSettledPrime(primer, undefined));
+    expect(none.result.current).toBeUndefined();
   });
 });

@@ -1,9 +1,8 @@
-import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { client } from "../../lib/client";
 import type { Collection } from "../collections/types";
 import type { RecordData } from "../../features/records/recordModel";
-import { createPrimer } from "../../lib/primed";
+import { createPrimer, useSettledPrime } from "../../lib/primed";
 import { recordsKeys } from "./keys";
 
 export async function fetchRecord(c: Collection, id: string, signal?: AbortSignal): Promise<RecordData> {
@@ -27,8 +26,7 @@ const PANEL_RECORD_FRESH_MS = 5_000;
  */
 export function useRecord(c: Collection, id: string) {
   const key = `${c.id}/${id}`;
-  const [primed] = useState(() => (id ? { key, hit: primedRecords.takeSettled(key) } : undefined));
-  const initial = primed?.key === key ? primed.hit : undefined;
+  const initial = useSettledPrime(primedRecords, id ? key : undefined);
   return useQuery({
     queryKey: recordsKeys.detail(c.id, id),
     queryFn: ({ signal }) => primedRecords.take(key, () => fetchRecord(c, id, signal)),

@@ -1,10 +1,9 @@
-import { useState } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { client } from "../../lib/client";
 import type { Collection } from "../collections/types";
 import { listExpand, listFields, RECORDS_PER_PAGE } from "../../features/records/listModel";
 import type { RecordData } from "../../features/records/recordModel";
-import { createPrimer } from "../../lib/primed";
+import { createPrimer, useSettledPrime } from "../../lib/primed";
 import { recordsKeys } from "./keys";
 
 /** The request key of the page's list call: a newer call cancels an earlier one. */
@@ -56,9 +55,7 @@ export function nextRecordsPage(last: RecordsPage, perPage = RECORDS_PER_PAGE): 
  * (after sign-in the page mounts when the collections arrive, by when that page usually has too).
  */
 export function useRecordsList(c: Collection, filter: string, sort: string) {
-  const key = primedKey(c, filter, sort);
-  const [primed] = useState(() => ({ key, hit: firstPages.takeSettled(key) }));
-  const initial = primed.key === key ? primed.hit : undefined;
+  const initial = useSettledPrime(firstPages, primedKey(c, filter, sort));
   return useInfiniteQuery({
     queryKey: recordsKeys.list(c.id, filter, sort),
     queryFn: ({ pageParam, signal }) => (pageParam === 1 ? takeOrFetchFirstPage(c, filter, sort, signal) : fetchRecordsPage(c, { page: pageParam, filter, sort, signal })),

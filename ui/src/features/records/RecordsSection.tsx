@@ -39,6 +39,9 @@ interface PanelState {
   initial?: RecordData;
 }
 
+/** The panel open on a record: unchanged if it already is, else a new session (a fresh panel). */
+const openedOn = (recordId: string) => (p: PanelState): PanelState => (p.open && p.recordId === recordId ? p : { session: p.session + 1, open: true, recordId });
+
 export interface RecordsSectionProps {
   collection: Collection;
   collections: Collection[];
@@ -88,7 +91,7 @@ export default function RecordsSection({ collection, collections, filter, sort: 
   // recordId in the address opens the panel (edit, or read-only for views).
   useEffect(() => {
     if (!recordId) return;
-    setPanel((p) => (p.open && p.recordId === recordId ? p : { session: p.session + 1, open: true, recordId }));
+    setPanel(openedOn(recordId));
   }, [recordId]);
 
   // The address lost its recordId (back button, link): the edit panel follows.
@@ -148,7 +151,7 @@ export default function RecordsSection({ collection, collections, filter, sort: 
       if (id !== openId.current) primeRecord(collection, id);
       // The panel mounts in this click's render, while its record is on its way, rather than
       // after the address change's render (the effect above then finds it open).
-      setPanel((p) => (p.open && p.recordId === id ? p : { session: p.session + 1, open: true, recordId: id }));
+      setPanel(openedOn(id));
       setQueryParams({ recordId: id }, { replace: false });
     },
     [collection],
