@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { describe, expect, it } from "vitest";
-import { render, screen } from "@testing-library/react";
-import { lazyWithPreload } from "./lazyWithPreload";
+import { act, render, screen } from "@testing-library/react";
+import { lazyWithPreload, useLoaded, type Preloadable } from "./lazyWithPreload";
 
 function Hello({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -48,5 +48,36 @@ describe("lazyWithPreload", () => {
     await expect(Lazy.preload()).rejects.toThrow("chunk failed");
     await Lazy.preload();
     expect(attempts).toBe(2);
+  });
+
+  it("useLoaded mounts the component once its code arrives, never showing the fallback", async () => {
+    let resolve!: (m: { default: typeof Hello }) => void;
+    const Lazy = lazyWithPreload(() => new Promise<{ default: typeof Hello }>((r) => (resolve = r)));
+    function Host({ wanted, C }: { wanted: boolean; C: Preloadable<typeof Hello> }) {
+      const loaded = useLoaded(C, wanted);
+      return <Suspense fallback={<p>Loading</p>}>{wanted && loaded ? <C name="soon" /> : <p>Waiting</p>}</Suspense>;
+    }
+    const view = render(<Host wanted={false} C={Lazy} />);
+    expect(Lazy.loaded).toBe(false);
+    view.rerender(<Host wanted C={Lazy} />);
+    expect(screen.getByText("Waiting")).toBeInTheDocument();
+    await act(async () => resolve({ default: Hello }));
+    expect(Lazy.loaded).toBe(true);
+    expect(screen.getByText("Hello soon")).toBeInTheDocument();
+    expect(screen.queryByText("Loading")).toBeNull();
+  });
+
+  it("useLoaded does not load what is not wanted", () => {
+    let loads = 0;
+    const Lazy = lazyWithPreload(async () => {
+      loads++;
+      return { default: Hello };
+    });
+    function Host() {
+      return <p>{useLoaded(Lazy, false) ? "yes" : "no"}</p>;
+    }
+    render(<Host />);
+    expect(loads).toBe(0);
+    expect(screen.getByText("no")).toBeInTheDocument();
   });
 });

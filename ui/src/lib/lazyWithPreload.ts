@@ -1,4 +1,4 @@
-import { createElement, lazy, useState, type ComponentProps, type ComponentType } from "react";
+import { createElement, lazy, useEffect, useState, type ComponentProps, type ComponentType } from "react";
 
 // Any component, as React.lazy takes.
 type AnyComponent = ComponentType<any>;
@@ -6,6 +6,8 @@ type AnyComponent = ComponentType<any>;
 export type Preloadable<C extends AnyComponent> = C & {
   /** Starts loading the component's code (once); resolves when it is there. */
   preload: () => Promise<unknown>;
+  /** Whether its code is there (it then renders without suspending). */
+  readonly loaded: boolean;
 };
 
 /**
@@ -37,5 +39,27 @@ export function lazyWithPreload<C extends AnyComponent>(load: () => Promise<{ de
     const [Component] = useState<AnyComponent>(() => loaded ?? Lazy);
     return createElement(Component, props);
   }
+  Object.defineProperty(LazyWithPreload, "loaded", { get: () => loaded !== undefined });
   return Object.assign(LazyWithPreload, { preload }) as unknown as Preloadable<C>;
+}
+
+/**
+ * Whether a lazily loaded component's code is there; while `wanted`, starts loading it and
+ * re-renders once it is. Rendering the component only then keeps it from suspending: React shows
+ * a suspended boundary's content no sooner than 300 ms after its fallback appeared (its fallback
+ * throttle), even when the code arrives 50 ms later, while this renders it as soon as it arrives.
+ */
+export function useLoaded(component: Preloadable<AnyComponent>, wanted = true): boolean {
+  const [, setArrived] = useState(component.loaded);
+  useEffect(() => {
+    if (!wanted || component.loaded) return;
+    let live = true;
+    // on a failed load too: rendering it then retries the load, and a second failure reaches the error boundary
+    const arrived = () => void (live && setArrived(true));
+    component.preload().then(arrived, arrived);
+    return () => {
+      live = false;
+    };
+  }, [component, wanted]);
+  return component.loaded;
 }

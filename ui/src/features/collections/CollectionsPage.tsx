@@ -14,7 +14,7 @@ import { handleError } from "../../lib/errors";
 import { currentLocation, navigate, setQueryParams, useHashLocation } from "../../lib/router";
 import { useStore } from "../../lib/store";
 import { usePageTitle } from "../../lib/title";
-import { lazyWithPreload } from "../../lib/lazyWithPreload";
+import { lazyWithPreload, useLoaded } from "../../lib/lazyWithPreload";
 import { RecordsSection } from "../records/LazyRecordsSection";
 import { CollectionsSidebar } from "./CollectionsSidebar";
 import { CIcon, CollectionTypeIcon, COLLECTION_TYPE_LABELS } from "./icons";
@@ -51,6 +51,9 @@ export default function CollectionsPage() {
   const active = sorted ? resolveActive(sorted, pageQuery.collectionId) : null;
   const [editor, setEditor] = useState<EditorState>({ session: 0, open: false, collection: null });
   const [docs, setDocs] = useState({ session: 0, open: false });
+  // Panels mount once their code is there (useLoaded), not behind a suspended boundary.
+  const editorLoaded = useLoaded(CollectionEditorPanel, editor.session > 0);
+  const docsLoaded = useLoaded(ApiDocsPanel, docs.session > 0);
 
   useEffect(() => {
     if (collectionsQ.error) handleError(collectionsQ.error);
@@ -182,7 +185,7 @@ export default function CollectionsPage() {
     <div className="collections-page">
       <CollectionsSidebar collections={sorted ?? (collectionsQ.isError ? [] : undefined)} activeId={active?.id} hideControls={hideControls} onNew={() => openEditor(null)} onNewIntent={() => void loadEditor()} />
       <div className="page collections-content">{content}</div>
-      {editor.session > 0 ? (
+      {editor.session > 0 && editorLoaded ? (
         <Suspense fallback={null}>
           <CollectionEditorPanel
             key={editor.session}
@@ -195,7 +198,7 @@ export default function CollectionsPage() {
           />
         </Suspense>
       ) : null}
-      {docs.session > 0 && active ? (
+      {docs.session > 0 && docsLoaded && active ? (
         <Suspense fallback={null}>
           <ApiDocsPanel key={docs.session} open={docs.open} collection={active} collections={sorted ?? []} onClose={() => setDocs((d) => ({ ...d, open: false }))} />
         </Suspense>

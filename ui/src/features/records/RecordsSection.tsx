@@ -14,6 +14,7 @@ import { setQueryParams } from "../../lib/router";
 import { useStore } from "../../lib/store";
 import { addSuccessToast } from "../../lib/toasts";
 import { whenIdle } from "../../lib/whenIdle";
+import { useLoaded } from "../../lib/lazyWithPreload";
 import { useBatchedCount } from "../logs/useBatchedCount";
 import { listSort, recordColumns, recordsFilterKeys, recordsSearchFilter, RECORDS_ROW_CHUNK } from "./listModel";
 import { newRecordRequest } from "./panelStore";
@@ -65,6 +66,8 @@ export default function RecordsSection({ collection, collections, filter, sort: 
   const fileToken = useAdminFileToken(collection.schema.some((f) => f.type === "file" && !!f.options?.protected));
   const [panel, setPanel] = useState<PanelState>({ session: 0, open: false, recordId: "" });
   const view = isViewCollection(collection);
+  // Mounted once its code is there, not suspended until then (see useLoaded).
+  const panelLoaded = useLoaded(RecordPanel, panel.session > 0);
 
   useRecordsRealtime(collection);
 
@@ -205,7 +208,7 @@ export default function RecordsSection({ collection, collections, filter, sort: 
       ) : null}
       <p className="records-total txt-hint">Total found: {count.data ?? (count.isError ? 0 : "...")}</p>
       {selected.size && !view ? <RecordsBulkBar count={selected.size} deleting={bulkDelete.isPending} onReset={() => setSelected(new Set())} onDelete={deleteSelected} /> : null}
-      {panel.session > 0 ? (
+      {panel.session > 0 && panelLoaded ? (
         <Suspense fallback={null}>
           <RecordPanel
             key={panel.session}

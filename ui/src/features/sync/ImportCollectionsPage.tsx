@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
+import { Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
+import { lazyWithPreload, useLoaded } from "../../lib/lazyWithPreload";
 import { HiddenFileInput } from "../../components/HiddenFileInput";
 import { Icon } from "../../components/Icon";
 import { Spinner } from "../../components/Spinner";
@@ -24,7 +25,7 @@ import {
 import "./sync.css";
 
 // The diff popup (and its tables) load only when the user asks for a review.
-const ImportDiffPopup = lazy(() => import("./ImportDiffPopup"));
+const ImportDiffPopup = lazyWithPreload(() => import("./ImportDiffPopup"));
 
 export const IMPORT_TITLE = "Import collections";
 
@@ -35,6 +36,7 @@ export default function ImportCollectionsPage() {
   const [merge, setMerge] = useState(false);
   const [reviewOpen, setReviewOpen] = useState(false);
   const [reviewMounted, setReviewMounted] = useState(false);
+  const reviewLoaded = useLoaded(ImportDiffPopup, reviewMounted);
   const [loadingFile, setLoadingFile] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
   const textareaId = useId();
@@ -192,7 +194,7 @@ export default function ImportCollectionsPage() {
           </>
         )}
       </section>
-      {reviewMounted ? (
+      {reviewMounted && reviewLoaded ? (
         <Suspense fallback={null}>
           <ImportDiffPopup open={reviewOpen} changes={changes} importing={runImport.isPending} onClose={() => setReviewOpen(false)} onConfirm={confirmAndImport} />
         </Suspense>

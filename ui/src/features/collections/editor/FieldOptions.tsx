@@ -1,4 +1,5 @@
-import { lazy, Suspense, useId, useMemo, useState } from "react";
+import { Suspense, useId, useMemo, useState } from "react";
+import { lazyWithPreload, useLoaded } from "../../../lib/lazyWithPreload";
 import { Field } from "../../../components/Field";
 import { Tooltip } from "../../../components/Tooltip";
 import { useFieldError } from "../../../lib/formErrors";
@@ -9,7 +10,7 @@ import { MIME_PRESETS } from "./fieldTypes";
 import { ListInput, NumberInput, dateToInput, inputToDate } from "./inputs";
 
 // The relation field's "New collection" shortcut opens a nested editor (same chunk, loaded when used).
-const NestedEditor = lazy(() => import("./CollectionEditorPanel"));
+const NestedEditor = lazyWithPreload(() => import("./CollectionEditorPanel"));
 
 /** Collection selects turn searchable above this many items. */
 export const COLLECTION_SELECT_SEARCH_THRESHOLD = 5;
@@ -253,6 +254,7 @@ function RelationOptions({ field, setOptions, disabled, collections }: OptionsPr
   const o = field.options;
   const multiple = isMultiple(field);
   const [nested, setNested] = useState({ session: 0, open: false });
+  const nestedLoaded = useLoaded(NestedEditor, nested.session > 0);
   const minSelect = typeof o.minSelect === "number" ? o.minSelect : null;
   return (
     <>
@@ -283,7 +285,7 @@ function RelationOptions({ field, setOptions, disabled, collections }: OptionsPr
           </Field>
         </div>
       ) : null}
-      {nested.session > 0 ? (
+      {nested.session > 0 && nestedLoaded ? (
         <Suspense fallback={null}>
           <NestedEditor
             key={nested.session}

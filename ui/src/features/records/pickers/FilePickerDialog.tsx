@@ -12,6 +12,7 @@ import { recordsSearchFilter } from "../listModel";
 import { toList, type RecordData } from "../recordModel";
 import { CANNOT_PREVIEW, filePickerCollections, hasFilesFilter, imageFileFields, NO_FILE_COLLECTIONS, NO_IMAGE_RECORDS, sizeOptions } from "./filePickerModel";
 import { RecordPanel } from "../panel/LazyRecordPanel";
+import { useLoaded } from "../../../lib/lazyWithPreload";
 import { nearBottom } from "./scroll";
 
 interface Picked {
@@ -38,6 +39,7 @@ export function FilePickerDialog({ open, collections, onClose, onSubmit }: FileP
   const [picked, setPicked] = useState<Picked | null>(null);
   const [size, setSize] = useState("");
   const [creating, setCreating] = useState(0);
+  const panelLoaded = useLoaded(RecordPanel, creating > 0);
   const fields = active ? imageFileFields(active) : [];
   const filter = active ? joinFilters(hasFilesFilter(fields), recordsSearchFilter(term, active)) : "";
   const list = usePickerList(active?.id ?? "", { filter, sort: active?.type === "view" ? "" : "-created", fields: "*:excerpt(100)", enabled: open && !!active });
@@ -155,7 +157,7 @@ export function FilePickerDialog({ open, collections, onClose, onSubmit }: FileP
           </div>
         </div>
       )}
-      {creating > 0 && active ? (
+      {creating > 0 && panelLoaded && active ? (
         <Suspense fallback={null}>
           <RecordPanel key={creating} open collection={active} collections={collections} recordId="" onClose={() => setCreating(0)} onSaved={() => void list.refetch()} />
         </Suspense>

@@ -10,6 +10,7 @@ import { Icon } from "../../../components/Icon";
 import { recordsSearchFilter, relationLabel } from "../listModel";
 import type { RecordData } from "../recordModel";
 import { RecordPanel } from "../panel/LazyRecordPanel";
+import { useLoaded } from "../../../lib/lazyWithPreload";
 import { nearBottom } from "./scroll";
 
 export const NO_SELECTED_RECORDS = "No selected records.";
@@ -34,6 +35,7 @@ export function RecordPickerDialog({ open, collection, collections, maxSelect, s
   const [term, setTerm] = useState("");
   const [selected, setSelected] = useState<RecordData[]>(initial);
   const [creating, setCreating] = useState(0);
+  const panelLoaded = useLoaded(RecordPanel, creating > 0);
   const single = maxSelect === 1;
   const filter = recordsSearchFilter(term, collection);
   const list = usePickerList(collection.id, { filter, sort: collection.type === "view" ? "" : "-created", enabled: open });
@@ -140,7 +142,7 @@ export function RecordPickerDialog({ open, collection, collections, maxSelect, s
       ) : (
         <p className="txt-hint">{NO_SELECTED_RECORDS}</p>
       )}
-      {creating > 0 ? (
+      {creating > 0 && panelLoaded ? (
         <Suspense fallback={null}>
           <RecordPanel
             key={creating}
