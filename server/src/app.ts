@@ -42,6 +42,8 @@ export interface AppOptions {
   readWorkers?: number;
   /** From what median time (ms) a list statement goes to a read worker (default 0.5; 0 sends every one, for tests). */
   readSlowMs?: number;
+  /** Start the read workers as the services open (at start and after a restore), not on the first slow read. */
+  warmReadWorkers?: boolean;
 }
 
 export interface App {
@@ -127,6 +129,7 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
   repairViewQuotes(db);
   migrateDataDb(db);
   migrateLogsDb(logsDb);
+  if (opts.warmReadWorkers) readPool.warm();
   const settings = new SettingsStore(db, {
     encryptionKey: opts.encryptionKey,
     onLoadError: (message) =>

@@ -61,7 +61,8 @@ async function main(argv: string[]): Promise<number> {
     case "serve": {
       // Loaded on demand so admin commands don't pay for the HTTP stack.
       const { serve } = await import("./cli/serve.js");
-      const app = createApp({ dataDir, dev, encryptionKey, readWorkers: readWorkersFlag(flags) });
+      // Read workers boot with the services (and again after a restore reopens them), not inside the first heavy list.
+      const app = createApp({ dataDir, dev, encryptionKey, readWorkers: readWorkersFlag(flags), warmReadWorkers: true });
       const http = typeof flags.http === "string" ? flags.http : rest[0] ?? "127.0.0.1:8090";
       await serve(app, { http, out });
       return -1; // keep running

@@ -31,9 +31,8 @@ export async function serve(app: App, opts: ServeOptions): Promise<void> {
     const message = listenErrorMessage(err, opts.http);
     throw message ? new Error(message) : err;
   }
-  // Threads boot now rather than inside the first sign-in or heavy list.
+  // A password thread boots now rather than inside the first sign-in (read workers: AppOptions.warmReadWorkers).
   passwordPool().warm();
-  app.readPool.warm();
   const base = `http://${host}:${portText}`;
   opts.out(`Server started at ${base}\n├─ REST API: ${base}/api/\n└─ Admin UI: ${base}/_/`);
   if (app.admins.count() === 0) {

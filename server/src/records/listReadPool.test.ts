@@ -75,3 +75,29 @@ describe("record, admin and log lists on the read workers", () => {
     expect(app.readPool.counts.workers).toBe(2);
   });
 });
+
+describe("warmReadWorkers", () => {
+  afterAll(() => cleanupTempDirs());
+
+  it("starts the read workers as the services open, and again after a reload (a restore) reopens them", async () => {
+    const app = createApp({ dataDir: await cairnDataDir(), readWorkers: 2, warmReadWorkers: true });
+    try {
+      expect(app.readPool.started).toBe(2);
+      const old = app.readPool;
+      await app.reload(() => {}, () => {});
+      expect(app.readPool).not.toBe(old);
+      expect(app.readPool.started).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("leaves them to the first slow read without it", async () => {
+    const app = createApp({ dataDir: await cairnDataDir(), readWorkers: 2 });
+    try {
+      expect(app.readPool.started).toBe(0);
+    } finally {
+      await app.close();
+    }
+  });
+});
