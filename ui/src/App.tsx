@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useLayoutEffect } from "react";
-import { resolveRoute } from "./routes";
-import { currentLocation, navigate, useHashLocation } from "./lib/router";
+import { resolveShown } from "./routes";
+import { currentLocation, navigate, parseHash, useHashLocation } from "./lib/router";
 import { useAuthToken } from "./lib/authState";
 import { isAdminSessionValid } from "./lib/client";
 import { hasInstallerFlag } from "./lib/session";
@@ -28,15 +28,17 @@ export function App() {
   const location = useHashLocation();
   useAuthToken();
   const isAdmin = isAdminSessionValid();
-  const resolution = resolveRoute(location.path, { isAdmin, installer: hasInstallerFlag() });
+  const { resolution, redirectTo } = resolveShown(location.path, { isAdmin, installer: hasInstallerFlag() });
+  // The path on screen: where the redirects end, before the address has caught up.
+  const shownPath = redirectTo === null ? location.path : parseHash(redirectTo).path;
 
   // Runs before the page's own (passive) title effect: every route change starts clean.
   useLayoutEffect(() => {
     pageTitleStore.set("");
     clearFormErrors();
-  }, [location.path]);
+  }, [shownPath]);
 
-  const redirectTo = resolution.kind === "redirect" ? resolution.to : null;
+  // The address follows the redirects already rendered.
   useEffect(() => {
     // Only from where this render was: a passive effect can run after the page has moved on,
     // and redirecting then would bounce the page that is already there (and remount it).
@@ -64,7 +66,7 @@ export function App() {
         <Page key={route.path + JSON.stringify(params)} params={params} />
       </Suspense>
     );
-    content = route.sidebar && isAdmin ? <AppLayout path={location.path}>{page}</AppLayout> : <PublicLayout>{page}</PublicLayout>;
+    content = route.sidebar && isAdmin ? <AppLayout path={shownPath}>{page}</AppLayout> : <PublicLayout>{page}</PublicLayout>;
   }
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveRoute, routes } from "./routes";
+import { ADMIN_HOME, resolveRoute, resolveShown, routes, type RouteDef } from "./routes";
 
 const guest = { isAdmin: false, installer: false };
 const admin = { isAdmin: true, installer: false };
@@ -52,6 +52,29 @@ describe("resolveRoute guards", () => {
     expect(resolveRoute("/login", admin)).toEqual({ kind: "redirect", to: "/" });
     expect(resolveRoute("/request-password-reset", admin)).toEqual({ kind: "redirect", to: "/" });
     expect(resolveRoute("/confirm-password-reset/tok", admin)).toEqual({ kind: "redirect", to: "/" });
+  });
+
+  it("sends a signed-in admin from the root to the collections, and leaves the root to guests and the installer", () => {
+    expect(resolveRoute("/", admin)).toEqual({ kind: "redirect", to: ADMIN_HOME });
+    expect(resolveRoute("/", guest).kind).toBe("route");
+    expect(resolveRoute("/", { isAdmin: true, installer: true }).kind).toBe("route");
+  });
+
+  it("resolveShown follows the redirects to the page they end on", () => {
+    const signedIn = resolveShown("/login", admin);
+    expect(signedIn.redirectTo).toBe(ADMIN_HOME);
+    expect(signedIn.resolution.kind === "route" && signedIn.resolution.route.path).toBe("/collections");
+    const guestOnApp = resolveShown("/logs", guest);
+    expect(guestOnApp.redirectTo).toBe("/");
+    expect(guestOnApp.resolution.kind === "route" && guestOnApp.resolution.route.path).toBe("/");
+    expect(resolveShown("/collections", admin).redirectTo).toBeNull();
+  });
+
+  it("resolveShown stops after a few hops of a redirect loop", () => {
+    // a guest at an admin-only root is sent to the root, again and again
+    const loop: RouteDef[] = [{ path: "/", access: "admin", sidebar: false, component: () => null }];
+    const shown = resolveShown("/", guest, loop);
+    expect(shown.resolution).toEqual({ kind: "redirect", to: "/" });
   });
 
   it("lets only admins reach the app routes", () => {

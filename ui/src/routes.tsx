@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
 import { lazyWithPreload, type Preloadable } from "./lib/lazyWithPreload";
-import { matchPattern } from "./lib/router";
+import { matchPattern, parseHash } from "./lib/router";
 import { EntryPage } from "./features/auth/EntryPage";
 import { LoginPage } from "./features/auth/LoginPage";
 import { RequestPasswordResetPage } from "./features/auth/RequestPasswordResetPage";
@@ -94,12 +94,17 @@ export function canEnter(route: RouteDef, ctx: GuardContext): boolean {
   return true;
 }
 
+/** Where the root sends a signed-in admin (without the installer flag). */
+export const ADMIN_HOME = "/collections";
+
 /**
- * The guards, in order: the installer flag sends every route but the root to the root;
+ * The guards, in order: the installer flag sends every route but the root to the root; the
+ * root sends a signed-in admin on to the collections (EntryPage handles the other cases);
  * an unknown path is the not-found page; a failed condition sends the user to the root.
  */
 export function resolveRoute(path: string, ctx: GuardContext, table: RouteDef[] = routes): Resolution {
   if (ctx.installer && path !== "/") return { kind: "redirect", to: "/" };
+  if (path === "/" && ctx.isAdmin && !ctx.installer) return { kind: "redirect", to: ADMIN_HOME };
   for (const route of table) {
     const params = matchPattern(route.path, path);
     if (!params) continue;
@@ -107,4 +112,23 @@ export function resolveRoute(path: string, ctx: GuardContext, table: RouteDef[] 
     return { kind: "route", route, params };
   }
   return { kind: "notfound" };
+}
+
+/** Redirects followed at most, in one render. */
+const MAX_REDIRECTS = 4;
+
+/**
+ * The route to show for a path, its redirects followed (sign-in: /login → / → /collections), and
+ * the address they end on (null: no redirect). Rendering the end of the chain at once spares a
+ * render, a commit and an address change per hop: each hop used to render nothing and move on
+ * in an effect.
+ */
+export function resolveShown(path: string, ctx: GuardContext, table: RouteDef[] = routes): { resolution: Resolution; redirectTo: string | null } {
+  let resolution = resolveRoute(path, ctx, table);
+  let redirectTo: string | null = null;
+  for (let hops = 0; resolution.kind === "redirect" && hops < MAX_REDIRECTS; hops++) {
+    redirectTo = resolution.to;
+    resolution = resolveRoute(parseHash(resolution.to).path, ctx, table);
+  }
+  return { resolution, redirectTo };
 }
