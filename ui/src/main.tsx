@@ -6,6 +6,8 @@ import { loadAppInfo } from "./lib/appInfo";
 import { initTheme } from "./lib/theme";
 import { queryClient } from "./data/queryClient";
 import { refreshAdminSession } from "./data/auth/refresh";
+import { whenLoadedAndIdle } from "./lib/whenIdle";
+import { warmFonts } from "./lib/warmFonts";
 import "./styles/tokens.css";
 import "./styles/base.css";
 import "./styles/components.css";
@@ -23,6 +25,9 @@ const refreshAppInfo = () => {
 };
 client.authStore.onChange(refreshAppInfo);
 void refreshAdminSession().finally(refreshAppInfo);
+
+// Before any page needs monospace text (the records list's ids, right after a sign-in).
+whenLoadedAndIdle(warmFonts);
 
 createRoot(document.getElementById("app")!).render(
   <QueryClientProvider client={queryClient}>

@@ -1,5 +1,6 @@
 import type { SchemaField } from "../../../data/collections/types";
 import { whenIdle } from "../../../lib/whenIdle";
+import { layOutHidden } from "../../../lib/layOutHidden";
 
 /**
  * Chromium builds the first form control of each kind in a document slowly and every later one
@@ -19,17 +20,6 @@ const CONTROLS: Record<string, string> = {
 
 const warmed = new Set<string>();
 
-function layOut(html: string): void {
-  const box = document.createElement("div");
-  box.setAttribute("aria-hidden", "true");
-  box.setAttribute("inert", "");
-  box.style.cssText = "position:fixed;left:-9999px;top:0;opacity:0;pointer-events:none";
-  box.innerHTML = html;
-  document.body.appendChild(box);
-  box.getBoundingClientRect(); // the layout is what builds them
-  box.remove();
-}
-
 /** Warms the controls a record panel for these fields will show (auth collections: email too). Returns a cancel function. */
 export function warmFieldInputs(fields: readonly Pick<SchemaField, "type">[], auth: boolean): () => void {
   const kinds = [...new Set([...fields.map((f) => f.type), ...(auth ? ["email"] : [])])].filter((k) => k in CONTROLS);
@@ -39,7 +29,7 @@ export function warmFieldInputs(fields: readonly Pick<SchemaField, "type">[], au
     const batch = batches.shift();
     if (!batch) return;
     const html = batch.filter((k) => !warmed.has(k)).map((k) => (warmed.add(k), CONTROLS[k]!));
-    if (html.length) layOut(html.join(""));
+    if (html.length) layOutHidden(html.join(""));
     cancel = whenIdle(next);
   };
   cancel = whenIdle(next);
