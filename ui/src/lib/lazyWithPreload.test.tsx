@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { describe, expect, it } from "vitest";
 import { act, render, screen } from "@testing-library/react";
 import { lazyWithPreload, useLoaded, type Preloadable } from "./lazyWithPreload";
+import { clearToasts, toastsStore } from "./toasts";
 
 function Hello({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -79,5 +80,25 @@ describe("lazyWithPreload", () => {
     render(<Host />);
     expect(loads).toBe(0);
     expect(screen.getByText("no")).toBeInTheDocument();
+  });
+
+  it("useLoaded reports a failed load and mounts the component once a later preload brings it", async () => {
+    clearToasts();
+    let attempts = 0;
+    const Lazy = lazyWithPreload(async () => {
+      if (++attempts === 1) throw new Error("Failed to fetch dynamically imported module");
+      return { default: Hello };
+    });
+    function Host() {
+      return <Suspense fallback={<p>Loading</p>}>{useLoaded(Lazy) ? <Lazy name="again" /> : <p>Waiting</p>}</Suspense>;
+    }
+    render(<Host />);
+    await act(async () => {});
+    expect(toastsStore.get().map((t) => t.message)).toContain("Failed to fetch dynamically imported module");
+    expect(screen.getByText("Waiting")).toBeInTheDocument();
+    await act(async () => void (await Lazy.preload())); // e.g. the next click's preload
+    expect(screen.getByText("Hello again")).toBeInTheDocument();
+    expect(screen.queryByText("Loading")).toBeNull();
+    clearToasts();
   });
 });

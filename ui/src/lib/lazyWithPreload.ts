@@ -1,4 +1,5 @@
-import { createElement, lazy, useEffect, useState, type ComponentProps, type ComponentType } from "react";
+import { createElement, lazy, useEffect, useState, useSyncExternalStore, type ComponentProps, type ComponentType } from "react";
+import { handleError } from "./errors";
 
 // Any component, as React.lazy takes.
 type AnyComponent = ComponentType<any>;
@@ -8,6 +9,8 @@ export type Preloadable<C extends AnyComponent> = C & {
   preload: () => Promise<unknown>;
   /** Whether its code is there (it then renders without suspending). */
   readonly loaded: boolean;
+  /** Calls the listener once the code has arrived; returns the unsubscribe function. */
+  subscribe: (listener: () => void) => () => void;
 };
 
 /**
@@ -20,10 +23,16 @@ export type Preloadable<C extends AnyComponent> = C & {
 export function lazyWithPreload<C extends AnyComponent>(load: () => Promise<{ default: C }>): Preloadable<C> {
   let loaded: C | undefined;
   let pending: Promise<{ default: C }> | undefined;
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  };
   const preload = () =>
     (pending ??= load().then(
       (m) => {
         loaded = m.default;
+        for (const l of [...listeners]) l();
         return m;
       },
       (err: unknown) => {
@@ -40,26 +49,21 @@ export function lazyWithPreload<C extends AnyComponent>(load: () => Promise<{ de
     return createElement(Component, props);
   }
   Object.defineProperty(LazyWithPreload, "loaded", { get: () => loaded !== undefined });
-  return Object.assign(LazyWithPreload, { preload }) as unknown as Preloadable<C>;
+  return Object.assign(LazyWithPreload, { preload, subscribe }) as unknown as Preloadable<C>;
 }
 
 /**
- * Whether a lazily loaded component's code is there; while `wanted`, starts loading it and
- * re-renders once it is. Rendering the component only then keeps it from suspending: React shows
- * a suspended boundary's content no sooner than 300 ms after its fallback appeared (its fallback
- * throttle), even when the code arrives 50 ms later, while this renders it as soon as it arrives.
+ * Whether a lazily loaded component's code is there; while `wanted`, starts loading it, and
+ * re-renders once it has arrived (from any caller's preload). Rendering the component only then
+ * keeps it from suspending: React shows a suspended boundary's content no sooner than 300 ms
+ * after its fallback appeared (its fallback throttle), even when the code arrives 50 ms later,
+ * while this renders it as soon as it arrives. A failed load is reported (a toast) and the
+ * component stays unrendered; a later preload (the next click) may still bring it.
  */
 export function useLoaded(component: Preloadable<AnyComponent>, wanted = true): boolean {
-  const [, setArrived] = useState(component.loaded);
+  const loaded = useSyncExternalStore(component.subscribe, () => component.loaded);
   useEffect(() => {
-    if (!wanted || component.loaded) return;
-    let live = true;
-    // on a failed load too: rendering it then retries the load, and a second failure reaches the error boundary
-    const arrived = () => void (live && setArrived(true));
-    component.preload().then(arrived, arrived);
-    return () => {
-      live = false;
-    };
+    if (wanted && !component.loaded) component.preload().catch((err: unknown) => handleError(err));
   }, [component, wanted]);
-  return component.loaded;
+  return loaded;
 }
