@@ -4,9 +4,10 @@ import { Field } from "../../components/Field";
 import { Icon } from "../../components/Icon";
 import { useSignIn } from "../../data/auth/signIn";
 import { client, isAdminSessionValid } from "../../lib/client";
+import { holdSessionRender } from "../../lib/authState";
 import { normalizeError } from "../../lib/errors";
 import { setFormErrors } from "../../lib/formErrors";
-import { currentLocation, navigate, useHashLocation } from "../../lib/router";
+import { useHashLocation } from "../../lib/router";
 import { usePageTitle } from "../../lib/title";
 import { useForm } from "../../lib/useForm";
 import { whenLoadedAndIdle } from "../../lib/whenIdle";
@@ -14,6 +15,9 @@ import { hasErrors, validateSignIn } from "../../lib/validation";
 import { PublicCard } from "../shell/PublicCard";
 
 export const INVALID_CREDENTIALS = "Invalid login credentials.";
+
+/** How long the render of a new session waits at most for the landing page's data. */
+export const MAX_SESSION_HOLD_MS = 150;
 
 let landingModule: typeof import("../collections/prefetchLanding") | undefined;
 const loadLanding = () => import("../collections/prefetchLanding").then((m) => (landingModule = m));
@@ -46,23 +50,22 @@ export function LoginPage() {
     // The landing page's code, if idle time has not loaded it yet, while the password is checked.
     const landing = loadLanding();
     void landing.then((m) => m.preloadCollectionsPage(), () => {});
-    // Its data the moment the session is stored (the SDK stores it on the sign-in response),
-    // before the app re-renders for the new session (~60 ms of work on a first sign-in).
+    // The app renders the new session once the landing page's data has answered: the page then
+    // renders in one pass, and the requests do not wait behind a render of the page without it
+    // (one long task). The route guard then sends the page on from /login.
+    const release = holdSessionRender();
+    // Its data the moment the session is stored (the SDK stores it on the sign-in response).
     const stopWatching = client.authStore.onChange(() => {
       stopWatching();
-      if (!isAdminSessionValid()) return;
-      if (landingModule) void landingModule.prefetchLanding(qc);
-      else void landing.then((m) => m.prefetchLanding(qc), () => {});
+      if (!isAdminSessionValid()) return release();
+      (landingModule ? landingModule.prefetchLanding(qc) : landing.then((m) => m.prefetchLanding(qc))).then(release, release);
     });
-    // mutateAsync: the page unmounts as soon as the session is stored, the promise still settles.
+    // mutateAsync: the page unmounts once the session is shown, the promise still settles.
     signIn.mutateAsync(form.values).then(
-      () => {
-        // The stored session usually has the route guard redirect already; navigating again
-        // from the landing page would bounce it back through "/" (and remount it).
-        if (currentLocation().path === "/login") navigate("/", { replace: true });
-      },
+      () => setTimeout(release, MAX_SESSION_HOLD_MS), // a slow collections list must not hold the page
       (err) => {
         stopWatching();
+        release();
         const e = normalizeError(err);
         if (e.isAbort) return;
         setFailed(true);

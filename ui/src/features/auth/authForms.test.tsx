@@ -1,8 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { LoginPage, INVALID_CREDENTIALS } from "./LoginPage";
+import { LoginPage, INVALID_CREDENTIALS, MAX_SESSION_HOLD_MS } from "./LoginPage";
+import { useAuthToken } from "../../lib/authState";
+// loaded up front, as idle time does in the browser: the hold's timeout must not cover a slow first import
+import "../collections/prefetchLanding";
 import { InstallerForm } from "./InstallerForm";
 import { client } from "../../lib/client";
 
@@ -45,21 +48,68 @@ describe("sign-in page", () => {
     expect(INVALID_CREDENTIALS).toBe("Invalid login credentials.");
   });
 
-  it("stores the session and goes to the root on success", async () => {
-    const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600, type: "admin", id: "a1" })).replace(/=+$/, "");
-    const token = `h.${payload}.s`;
-    const fetchMock = vi.fn(async () => jsonResponse(200, { token, admin: { id: "a1", email: "a@b.co", avatar: 3 } }));
-    vi.stubGlobal("fetch", fetchMock);
+  const adminToken = () => `h.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600, type: "admin", id: "a1" })).replace(/=+$/, "")}.s`;
+  const emptyList = { page: 1, perPage: 200, totalItems: -1, totalPages: -1, items: [] };
+
+  /** The token the app renders for (the session it shows). */
+  function ShownToken() {
+    return <output aria-label="shown token">{useAuthToken()}</output>;
+  }
+
+  function signInWith(fetchMock: (url: string) => Promise<Response>) {
+    const mock = vi.fn((url: string) => fetchMock(String(url)));
+    vi.stubGlobal("fetch", mock);
     window.location.hash = "#/login";
-    wrap(<LoginPage />);
+    wrap(
+      <>
+        <LoginPage />
+        <ShownToken />
+      </>,
+    );
     fireEvent.change(screen.getByLabelText("Email"), { target: { value: "a@b.co" } });
     fireEvent.change(screen.getByLabelText("Password"), { target: { value: "1234567890" } });
     fireEvent.click(screen.getByRole("button", { name: "Login" }));
-    await waitFor(() => expect(window.location.hash).toBe("#/"));
+    return mock;
+  }
+
+  it("stores the session and shows it once the landing page's data has answered", async () => {
+    const token = adminToken();
+    let answerCollections = () => {};
+    const fetchMock = signInWith((url) => {
+      if (url.includes("/api/admins/auth-with-password")) return Promise.resolve(jsonResponse(200, { token, admin: { id: "a1", email: "a@b.co", avatar: 3 } }));
+      if (url.includes("/api/collections")) return new Promise((resolve) => (answerCollections = () => resolve(jsonResponse(200, emptyList))));
+      return Promise.resolve(jsonResponse(404, {}));
+    });
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes("/api/collections"))).toBe(true));
+    // stored at once, shown only when the collections have answered
     expect(JSON.parse(localStorage.getItem("cairn_admin")!).token).toBe(token);
+    expect(screen.getByLabelText("shown token")).toBeEmptyDOMElement();
+    answerCollections();
+    await waitFor(() => expect(screen.getByLabelText("shown token")).toHaveTextContent(token));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toMatch(/\/api\/admins\/auth-with-password$/);
     expect(JSON.parse(String(init.body))).toEqual({ identity: "a@b.co", password: "1234567890" });
+  });
+
+  it(`shows the session after ${MAX_SESSION_HOLD_MS} ms when the landing page's data does not answer`, async () => {
+    const token = adminToken();
+    signInWith((url) => {
+      if (url.includes("/api/admins/auth-with-password")) return Promise.resolve(jsonResponse(200, { token, admin: { id: "a1", email: "a@b.co" } }));
+      return new Promise(() => {}); // never answers
+    });
+    await waitFor(() => expect(localStorage.getItem("cairn_admin")).toContain(token));
+    const stored = performance.now();
+    await waitFor(() => expect(screen.getByLabelText("shown token")).toHaveTextContent(token), { timeout: 2000 });
+    expect(performance.now() - stored).toBeGreaterThanOrEqual(MAX_SESSION_HOLD_MS - 20);
+  });
+
+  it("keeps showing the signed-out state after a failed sign-in, and a later change shows at once", async () => {
+    signInWith(() => Promise.resolve(jsonResponse(400, { code: 400, message: "Failed to authenticate.", data: {} })));
+    expect(await screen.findByText(INVALID_CREDENTIALS)).toBeInTheDocument();
+    // the failed attempt released its hold: another tab's sign-in renders at once
+    const token = adminToken();
+    act(() => client.authStore.save(token, { id: "a1", email: "a@b.co" }));
+    expect(screen.getByLabelText("shown token")).toHaveTextContent(token);
   });
 });
 

@@ -25,7 +25,8 @@ export const LANDING_RECORDS_WAIT_MS = 150;
  * After sign-in: the collections list (into the query cache) and the landing list's first page.
  * The list's query answers once that page has answered too (or after LANDING_RECORDS_WAIT_MS):
  * the page then mounts its records list with the first rows in one render, instead of mounting
- * it empty and rendering the rows in a pass of their own.
+ * it empty and rendering the rows in a pass of their own. The sign-in holds the app's render of
+ * the new session until this resolves.
  */
 export async function prefetchLanding(qc: QueryClient): Promise<void> {
   try {
