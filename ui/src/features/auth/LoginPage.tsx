@@ -34,6 +34,8 @@ export function LoginPage() {
   const [failed, setFailed] = useState(false);
   const signIn = useSignIn();
   const qc = useQueryClient();
+  // Busy until the page goes: a signed-in session shows once the landing page's data is in.
+  const busy = signIn.isPending || signIn.isSuccess;
   // The landing page's code loads once the sign-in page has loaded and is idle (chunks of their
   // own, so the sign-in page's first load stays small): by the time the form is sent it is there,
   // and the browser is not compiling it while the server checks the password (on two cores that
@@ -42,7 +44,7 @@ export function LoginPage() {
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
-    if (signIn.isPending) return;
+    if (busy) return;
     const errors = validateSignIn(form.values);
     form.setErrors(errors);
     if (hasErrors(errors)) return;
@@ -95,7 +97,7 @@ export function LoginPage() {
             Forgotten password?
           </a>
         </div>
-        <button type="submit" className={`btn btn-primary btn-lg btn-block${signIn.isPending ? " btn-loading" : ""}`} disabled={signIn.isPending}>
+        <button type="submit" className={`btn btn-primary btn-lg btn-block${busy ? " btn-loading" : ""}`} disabled={busy}>
           Login
         </button>
       </form>

@@ -84,6 +84,9 @@ describe("sign-in page", () => {
     // stored at once, shown only when the collections have answered
     expect(JSON.parse(localStorage.getItem("cairn_admin")!).token).toBe(token);
     expect(screen.getByLabelText("shown token")).toBeEmptyDOMElement();
+    // the form stays busy (no second submit, no flash of an idle button) until the page goes
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(screen.getByRole("button", { name: "Login" })).toBeDisabled();
     answerCollections();
     await waitFor(() => expect(screen.getByLabelText("shown token")).toHaveTextContent(token));
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
