@@ -20,8 +20,11 @@ function publish(): void {
   for (const listener of listeners) listener();
 }
 
+// A microtask later: a listener the same change calls after this one can still take a hold.
 client.authStore.onChange(() => {
-  if (holds === 0) publish();
+  queueMicrotask(() => {
+    if (holds === 0) publish();
+  });
 });
 
 function subscribe(listener: () => void) {
@@ -43,10 +46,10 @@ export function useAdmin(): AdminModel | null {
 }
 
 /**
- * Keeps auth store changes from re-rendering the app until the returned release is called.
- * The sign-in form holds the new session's render until the landing page's requests are out:
- * that render is one long task, and the requests would otherwise wait for it to end.
- * The caller must release on every path (a failed sign-in included).
+ * Keeps auth store changes from re-rendering the app until the returned release is called. Taken
+ * in an auth store listener, it holds the change that called it. The sign-in form holds the new
+ * session's render until the landing page's data is in: that render is one long task, and the
+ * requests would otherwise wait for it to end. The caller must release on every path.
  */
 export function holdSessionRender(): () => void {
   holds++;

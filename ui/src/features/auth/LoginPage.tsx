@@ -52,29 +52,26 @@ export function LoginPage() {
     // The landing page's code, if idle time has not loaded it yet, while the password is checked.
     const landing = loadLanding();
     void landing.then((m) => m.preloadCollectionsPage(), () => {});
-    // The app renders the new session once the landing page's data has answered: the page then
-    // renders in one pass, and the requests do not wait behind a render of the page without it
-    // (one long task). The route guard then sends the page on from /login.
-    const release = holdSessionRender();
-    // Its data the moment the session is stored (the SDK stores it on the sign-in response).
+    // Its data the moment the session is stored (the SDK stores it on the sign-in response). The
+    // app renders the new session once that data is in: the page then renders in one pass, and
+    // the requests do not wait behind a render of the page without it (one long task). The route
+    // guard then sends the page on from /login.
     const stopWatching = client.authStore.onChange(() => {
       stopWatching();
-      if (!isAdminSessionValid()) return release();
+      if (!isAdminSessionValid()) return;
+      const release = holdSessionRender();
+      setTimeout(release, MAX_SESSION_HOLD_MS); // a slow collections list must not hold the page
       (landingModule ? landingModule.prefetchLanding(qc) : landing.then((m) => m.prefetchLanding(qc))).then(release, release);
     });
     // mutateAsync: the page unmounts once the session is shown, the promise still settles.
-    signIn.mutateAsync(form.values).then(
-      () => setTimeout(release, MAX_SESSION_HOLD_MS), // a slow collections list must not hold the page
-      (err) => {
-        stopWatching();
-        release();
-        const e = normalizeError(err);
-        if (e.isAbort) return;
-        setFailed(true);
-        const data = e.response.data;
-        if (data && typeof data === "object" && Object.keys(data).length) setFormErrors(data as Record<string, unknown>);
-      },
-    );
+    signIn.mutateAsync(form.values).catch((err) => {
+      stopWatching();
+      const e = normalizeError(err);
+      if (e.isAbort) return;
+      setFailed(true);
+      const data = e.response.data;
+      if (data && typeof data === "object" && Object.keys(data).length) setFormErrors(data as Record<string, unknown>);
+    });
   };
 
   return (
