@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_EMAIL, cleanupTempDirs, copyDataDir, referenceDataDir } from "../../test/support/dataDirs.js";
+import { ADMIN_EMAIL } from "../../test/support/dataDirs.js";
 import { call } from "../../test/support/client.js";
-import { startCairn, startReference, type RunningCairn, type RunningServer } from "../../test/support/servers.js";
+import type { RunningCairn, RunningServer } from "../../test/support/servers.js";
 import { signToken } from "./tokens.js";
+import { startBothServers, stopBothServers } from "../../test/support/bothServers.js";
 
 /** Tokens signed with the real admin key of a data directory both servers share, then re-spelled or re-dated. */
 describe("admin tokens the reference refuses", () => {
@@ -11,17 +12,13 @@ describe("admin tokens the reference refuses", () => {
   let sign: (extra?: Record<string, unknown>) => Promise<string>;
 
   beforeAll(async () => {
-    const base = referenceDataDir();
-    [ref, cairn] = await Promise.all([startReference(copyDataDir(base)), startCairn(copyDataDir(base))]);
+    ({ ref, cairn } = await startBothServers());
     const admin = cairn.app.admins.repo.findByEmail(ADMIN_EMAIL)!;
     const secret = cairn.app.settings.get().adminAuthToken.secret;
     sign = (extra = {}) => signToken({ id: admin.id, type: "admin", ...extra }, admin.tokenKey + secret, 3600);
   });
 
-  afterAll(async () => {
-    await Promise.all([ref?.stop(), cairn?.stop()]);
-    cleanupTempDirs();
-  });
+  afterAll(() => stopBothServers({ ref, cairn }));
 
   /** Both servers' answer to GET /api/admins with this token; they must agree. */
   async function judge(token: string): Promise<number> {

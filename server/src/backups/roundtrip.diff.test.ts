@@ -2,8 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { download, upload } from "../../test/support/backups.js";
 import { adminToken, call } from "../../test/support/client.js";
-import { cleanupTempDirs, copyDataDir, referenceDataDir } from "../../test/support/dataDirs.js";
-import { startCairn, startReference, type RunningCairn, type RunningServer } from "../../test/support/servers.js";
+import type { RunningCairn, RunningServer } from "../../test/support/servers.js";
+import { startBothServers, stopBothServers } from "../../test/support/bothServers.js";
 
 /**
  * Backups travel between the servers: one made by the reference restores in Cairn and serves
@@ -16,15 +16,11 @@ let cairn: RunningCairn;
 let token: string;
 
 beforeAll(async () => {
-  const base = referenceDataDir();
-  [ref, cairn] = await Promise.all([startReference(copyDataDir(base)), startCairn(copyDataDir(base))]);
+  ({ ref, cairn } = await startBothServers());
   token = await adminToken(ref);
 }, 60_000);
 
-afterAll(async () => {
-  await Promise.all([cairn?.stop(), ref?.stop()]);
-  cleanupTempDirs();
-});
+afterAll(() => stopBothServers({ ref, cairn }));
 
 /** 2 MiB of random bytes: archived as a stored (not deflated) entry by Cairn. */
 const RANDOM = randomBytes(2 << 20);

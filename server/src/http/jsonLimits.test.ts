@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, call } from "../../test/support/client.js";
-import { cleanupTempDirs, copyDataDir, referenceDataDir } from "../../test/support/dataDirs.js";
-import { startCairn, startReference, type RunningServer } from "../../test/support/servers.js";
+import { referenceDataDir } from "../../test/support/dataDirs.js";
+import { startReference, type RunningServer } from "../../test/support/servers.js";
+import { startBothServers, stopBothServers } from "../../test/support/bothServers.js";
 
 /** `{"data": <value nested `depth` arrays deep>}` — the body itself is one more level. */
 const deepBody = (depth: number) => `{"data":${"[".repeat(depth)}${"]".repeat(depth)}}`;
@@ -43,13 +44,10 @@ describe("JSON bodies at the reference's limits", () => {
     } finally {
       await maker.stop();
     }
-    [ref, cairn] = await Promise.all([startReference(copyDataDir(base)), startCairn(copyDataDir(base))]);
+    ({ ref, cairn } = await startBothServers(base));
   });
 
-  afterAll(async () => {
-    await Promise.all([ref?.stop(), cairn?.stop()]);
-    cleanupTempDirs();
-  });
+  afterAll(() => stopBothServers({ ref, cairn }));
 
   const both = async (method: string, path: string, body?: string) => {
     const [a, b] = await Promise.all([send(ref, method, path, body), send(cairn, method, path, body)]);

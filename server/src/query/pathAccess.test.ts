@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, call, mask, type Call } from "../../test/support/client.js";
-import { cleanupTempDirs, copyDataDir, referenceDataDir } from "../../test/support/dataDirs.js";
-import { startCairn, startReference, type RunningServer } from "../../test/support/servers.js";
+import { referenceDataDir } from "../../test/support/dataDirs.js";
+import { startReference, type RunningServer } from "../../test/support/servers.js";
+import { startBothServers, stopBothServers } from "../../test/support/bothServers.js";
 
 /**
  * Side channels PocketBase closed after v0.22: a client's filter and sort may only reach
@@ -51,7 +52,7 @@ describe("filter and sort through relations", () => {
     } finally {
       await maker.stop();
     }
-    [ref, cairn] = await Promise.all([startReference(copyDataDir(base)), startCairn(copyDataDir(base))]);
+    ({ ref, cairn } = await startBothServers(base));
     tokens.admin = await adminToken(ref);
     for (const name of ["alice", "bob"]) {
       const res = await call(ref, { method: "POST", path: "/api/collections/users/auth-with-password", body: { identity: name, password: PASSWORD } });
@@ -59,10 +60,7 @@ describe("filter and sort through relations", () => {
     }
   });
 
-  afterAll(async () => {
-    await Promise.all([ref?.stop(), cairn?.stop()]);
-    cleanupTempDirs();
-  });
+  afterAll(() => stopBothServers({ ref, cairn }));
 
   const list = (collection: string, params: Record<string, string>, token?: string): Call => ({
     path: `/api/collections/${collection}/records?${new URLSearchParams({ perPage: "50", ...params })}`,

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, cleanupTempDirs, copyDataDir, referenceDataDir } from "../../test/support/dataDirs.js";
-import { startCairn, startReference, type RunningCairn, type RunningServer } from "../../test/support/servers.js";
+import { startCairn, type RunningCairn, type RunningServer } from "../../test/support/servers.js";
 import { call, mask } from "../../test/support/client.js";
 import { openSse, PocketBase, settle, until, type RawSse } from "../../test/support/sse.js";
+import { startBothServers, stopBothServers } from "../../test/support/bothServers.js";
 
 /**
  * The same realtime scenarios against the reference binary and Cairn, through the official
@@ -105,16 +106,14 @@ describe("realtime, side by side with the reference", () => {
   let worlds: { ref: World; cairn: World };
 
   beforeAll(async () => {
-    const base = referenceDataDir();
-    [ref, cairn] = await Promise.all([startReference(copyDataDir(base)), startCairn(copyDataDir(base))]);
+    ({ ref, cairn } = await startBothServers());
     const [a, b] = await Promise.all([setup(ref), setup(cairn)]);
     worlds = { ref: a, cairn: b };
   }, 60_000);
 
   afterAll(async () => {
     if (cairn) dropUnusedConnections(cairn);
-    await Promise.all([cairn?.stop(), ref?.stop()]);
-    cleanupTempDirs();
+    await stopBothServers({ ref, cairn });
   }, 60_000);
 
   /** Runs `fn` on both servers and expects the same result. */

@@ -9,9 +9,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, call, mask } from "../../test/support/client.js";
-import { cleanupTempDirs, copyDataDir, referenceDataDir } from "../../test/support/dataDirs.js";
-import { startCairn, startReference, type RunningServer } from "../../test/support/servers.js";
+import type { RunningServer } from "../../test/support/servers.js";
 import { rid } from "../../test/support/records.js";
+import { startBothServers, stopBothServers, type BothServers } from "../../test/support/bothServers.js";
 
 const COLL = "fil000000000001";
 const DOCS = {
@@ -87,13 +87,14 @@ async function raw(side: Side, p: string, headers: Record<string, string> = {}) 
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 
+let servers: BothServers | undefined;
 let png: Buffer;
 const text = Buffer.from("hello world");
 
 beforeAll(async () => {
   png = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#ff0000" } }).png().toBuffer();
-  const base = referenceDataDir();
-  const [ref, cairn] = await Promise.all([startReference(copyDataDir(base)), startCairn(copyDataDir(base))]);
+  servers = await startBothServers();
+  const { ref, cairn } = servers;
   const token = await adminToken(ref);
   sides = [{ server: ref, token, names: {} }, { server: cairn, token, names: {} }];
   for (const s of sides) {
@@ -104,10 +105,7 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await Promise.all(sides?.map((s) => s.server.stop()) ?? []);
-  cleanupTempDirs();
-});
+afterAll(() => stopBothServers(servers ?? {}));
 
 const R = rid("doc1");
 const RECS = "/api/collections/docs/records";

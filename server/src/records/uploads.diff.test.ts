@@ -8,10 +8,10 @@ import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, call, mask } from "../../test/support/client.js";
-import { cleanupTempDirs, copyDataDir, referenceDataDir } from "../../test/support/dataDirs.js";
 import { freePort } from "../../test/support/ports.js";
-import { startCairn, startReference, type RunningCairn, type RunningServer } from "../../test/support/servers.js";
+import type { RunningCairn, RunningServer } from "../../test/support/servers.js";
 import { uploadGenerated, type UploadRequest } from "../../test/support/uploads.js";
+import { startBothServers, stopBothServers } from "../../test/support/bothServers.js";
 
 const MB = 1 << 20;
 const COLL = "upl000000000001";
@@ -35,17 +35,13 @@ let cairn: RunningCairn;
 let tokens: Map<RunningServer, string>;
 
 beforeAll(async () => {
-  const base = referenceDataDir();
-  [ref, cairn] = await Promise.all([startReference(copyDataDir(base)), startCairn(copyDataDir(base))]);
+  ({ ref, cairn } = await startBothServers());
   const token = await adminToken(ref);
   tokens = new Map([[ref, token], [cairn, token]]);
   for (const s of [ref, cairn]) expect((await call(s, { method: "POST", path: "/api/collections", body: CLIPS, token })).status).toBe(200);
 });
 
-afterAll(async () => {
-  await Promise.all([ref?.stop(), cairn?.stop()]);
-  cleanupTempDirs();
-});
+afterAll(() => stopBothServers({ ref, cairn }));
 
 /** Stored names carry random parts: mask them in messages. */
 const maskNames = (v: unknown) =>

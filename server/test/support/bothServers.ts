@@ -7,20 +7,27 @@ export interface BothServers {
   cairn: RunningCairn;
 }
 
+/** The reference binary and Cairn, each on its own copy of `base` (the reference-made fixture by default). */
+export async function startBothServers(base: string = referenceDataDir()): Promise<BothServers> {
+  const [ref, cairn] = await Promise.all([startReference(copyDataDir(base)), startCairn(copyDataDir(base))]);
+  return { ref, cairn };
+}
+
+/** Stops the servers startBothServers started (either is missing when a start failed) and removes the temporary directories. */
+export async function stopBothServers(servers: { ref?: RunningServer; cairn?: RunningServer }): Promise<void> {
+  await Promise.all([servers.ref?.stop(), servers.cairn?.stop()]);
+  cleanupTempDirs();
+}
+
 /**
- * The reference binary and Cairn on copies of the reference data directory, started before a
- * test file's tests and stopped after them. Read `ref` and `cairn` inside tests (they are set
- * once the servers run).
+ * Both servers for a test file: started before its tests and stopped after them. Read `ref` and
+ * `cairn` inside tests (they are set once the servers run).
  */
 export function useBothServers(): BothServers {
   const servers = {} as BothServers;
   beforeAll(async () => {
-    const base = referenceDataDir();
-    [servers.ref, servers.cairn] = await Promise.all([startReference(copyDataDir(base)), startCairn(copyDataDir(base))]);
+    Object.assign(servers, await startBothServers());
   });
-  afterAll(async () => {
-    await Promise.all([servers.ref?.stop(), servers.cairn?.stop()]);
-    cleanupTempDirs();
-  });
+  afterAll(() => stopBothServers(servers));
   return servers;
 }

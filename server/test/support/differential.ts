@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { adminToken, call, mask, shape, type Answer, type Call } from "./client.js";
-import { cleanupTempDirs, copyDataDir, referenceDataDir } from "./dataDirs.js";
-import { startCairn, startReference, type RunningCairn, type RunningServer } from "./servers.js";
+import { referenceDataDir } from "./dataDirs.js";
+import type { RunningCairn, RunningServer } from "./servers.js";
+import { startBothServers, stopBothServers } from "./bothServers.js";
 
 export interface Ctx {
   /** Admin token valid on both servers (same data directory, same keys). */
@@ -38,14 +39,11 @@ export function differential(
   beforeAll(async () => {
     const base = referenceDataDir();
     await setup?.(base);
-    [ref, cairn] = await Promise.all([startReference(copyDataDir(base)), startCairn(copyDataDir(base))]);
+    ({ ref, cairn } = await startBothServers(base));
     if (opts.signIn !== false) ctx.token = await adminToken(ref);
   });
 
-  afterAll(async () => {
-    await Promise.all([cairn?.stop(), ref?.stop()]);
-    cleanupTempDirs();
-  });
+  afterAll(() => stopBothServers({ ref, cairn }));
 
   for (const c of cases) {
     it(c.name, async () => {

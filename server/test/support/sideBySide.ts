@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { adminToken, call, mask, type Answer, type Call } from "./client.js";
-import { cleanupTempDirs, copyDataDir, referenceDataDir } from "./dataDirs.js";
-import { startCairn, startReference, type RunningServer } from "./servers.js";
+import { cleanupTempDirs } from "./dataDirs.js";
+import type { RunningServer } from "./servers.js";
+import { startBothServers } from "./bothServers.js";
 
 /** Per-server values a step reads and saves (each server's own tokens, starting with `admin`). */
 export type Vars = Record<string, string>;
@@ -19,8 +20,8 @@ export function sideBySide(): (name: string, req: (v: Vars) => Call, save?: (a: 
   let servers: RunningServer[] = [];
   const vars = new Map<RunningServer, Vars>();
   beforeAll(async () => {
-    const base = referenceDataDir();
-    servers = await Promise.all([startReference(copyDataDir(base)), startCairn(copyDataDir(base))]);
+    const { ref, cairn } = await startBothServers();
+    servers = [ref, cairn];
     for (const s of servers) vars.set(s, { admin: await adminToken(s) });
   });
   afterAll(async () => {

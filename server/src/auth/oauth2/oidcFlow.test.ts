@@ -1,10 +1,11 @@
 import PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, call, mask, type Answer } from "../../../test/support/client.js";
-import { cleanupTempDirs, copyDataDir, referenceDataDir } from "../../../test/support/dataDirs.js";
+import { cleanupTempDirs } from "../../../test/support/dataDirs.js";
 import { startOidcServer, type OidcServer } from "../../../test/support/oidcServer.js";
 import { startTestSmtp } from "../../../test/support/smtp.js";
-import { startCairn, startReference, type RunningServer } from "../../../test/support/servers.js";
+import type { RunningServer } from "../../../test/support/servers.js";
+import { startBothServers } from "../../../test/support/bothServers.js";
 
 /**
  * The whole OAuth2 sign-in against a real OpenID Connect server (oidc-provider, PKCE
@@ -36,8 +37,8 @@ const USERS = [
 beforeAll(async () => {
   oidc = await startOidcServer({ redirectUris: [REDIRECT], pkceRequired: true });
   for (const u of USERS) oidc.users.set(u.sub, u);
-  const base = referenceDataDir();
-  servers = await Promise.all([startReference(copyDataDir(base)), startCairn(copyDataDir(base))]);
+  const { ref, cairn } = await startBothServers();
+  servers = [ref, cairn];
   for (const s of servers) {
     const token = await adminToken(s);
     tokens.set(s, token);
