@@ -2,6 +2,7 @@ import { useId } from "react";
 import { confirmNo, confirmStore, confirmYes } from "../lib/confirm";
 import { useStore } from "../lib/store";
 import { OverlayPanel } from "./OverlayPanel";
+import { BusyButton } from "./BusyButton";
 
 /** The shared yes/no popup driven by lib/confirm. */
 export function Confirm() {
@@ -24,9 +25,9 @@ export function Confirm() {
           <button type="button" className="btn btn-secondary" disabled={busy} onClick={confirmNo}>
             No
           </button>
-          <button type="button" className={`btn btn-danger${busy ? " btn-loading" : ""}`} disabled={busy} onClick={() => void confirmYes()} data-autofocus>
+          <BusyButton className="btn btn-danger" busy={busy} onClick={() => void confirmYes()} data-autofocus>
             Yes
-          </button>
+          </BusyButton>
         </>
       }
     >

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { BusyButton } from "./BusyButton";
 
 export interface FormFooterProps {
   /** The id of the form (outside the footer) that the submit button submits. */
@@ -22,9 +23,9 @@ export function FormFooter({ formId, busy, canSubmit = !busy, submitLabel, dismi
       <button type="button" className="btn btn-transparent" disabled={busy} onClick={onDismiss}>
         {dismissLabel}
       </button>
-      <button type="submit" form={formId} className={`btn ${danger ? "btn-danger" : "btn-primary"}${busy ? " btn-loading" : ""}`} disabled={!canSubmit}>
+      <BusyButton type="submit" form={formId} className={danger ? "btn btn-danger" : "btn btn-primary"} busy={busy} disabled={!canSubmit}>
         {submitLabel}
-      </button>
+      </BusyButton>
     </>
   );
 }

@@ -26,6 +26,7 @@ import {
   withPassword,
   type AdminForm,
 } from "./adminsModel";
+import { BusyButton } from "../../components/BusyButton";
 
 export interface AdminPanelProps {
   open: boolean;
@@ -41,9 +42,9 @@ function Footer({ formId, canSave, saving, isNew }: { formId: string; canSave: b
       <button type="button" className="btn btn-transparent" disabled={saving} onClick={close}>
         Cancel
       </button>
-      <button type="submit" form={formId} className={`btn btn-primary${saving ? " btn-loading" : ""}`} disabled={!canSave || saving}>
+      <BusyButton className="btn btn-primary" busy={saving} type="submit" form={formId} disabled={!canSave}>
         {isNew ? "Create" : "Save changes"}
-      </button>
+      </BusyButton>
     </>
   );
 }

@@ -11,6 +11,7 @@ import { useForm } from "../../lib/useForm";
 import { hasErrors, MIN_ADMIN_PASSWORD_LENGTH, PASSWORD_HINT, validateNewPassword } from "../../lib/validation";
 import type { RouteProps } from "../../routes";
 import { PublicCard } from "../shell/PublicCard";
+import { BusyButton } from "../../components/BusyButton";
 
 export const ADMIN_PASSWORD_CHANGED = "Your admin password was changed. You can sign in with it now.";
 
@@ -54,9 +55,9 @@ export function ConfirmPasswordResetPage({ params }: RouteProps) {
         <Field name="passwordConfirm" label="New password confirm" required error={form.errors.passwordConfirm}>
           {(p) => <input {...p} {...form.bind("passwordConfirm")} type="password" autoComplete="new-password" required minLength={MIN_ADMIN_PASSWORD_LENGTH} />}
         </Field>
-        <button type="submit" className={`btn btn-primary btn-lg btn-block${confirmReset.isPending ? " btn-loading" : ""}`} disabled={confirmReset.isPending}>
+        <BusyButton className="btn btn-primary btn-lg btn-block" busy={confirmReset.isPending} type="submit">
           Set new password
-        </button>
+        </BusyButton>
       </form>
       <div className="public-card-links">
         <a href="#/login" className="link-hint">

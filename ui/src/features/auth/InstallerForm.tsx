@@ -6,6 +6,7 @@ import { useForm } from "../../lib/useForm";
 import { hasErrors, MIN_ADMIN_PASSWORD_LENGTH, PASSWORD_HINT, validateFirstAdmin } from "../../lib/validation";
 import { usePageTitle } from "../../lib/title";
 import { PublicCard } from "../shell/PublicCard";
+import { BusyButton } from "../../components/BusyButton";
 
 /** The installer: creates the first admin, signs in, then reloads without the installer flag. */
 export function InstallerForm({ reload = (url: string) => window.location.replace(url) }: { reload?: (url: string) => void }) {
@@ -38,9 +39,9 @@ export function InstallerForm({ reload = (url: string) => window.location.replac
         <Field name="passwordConfirm" label="Password confirm" required error={form.errors.passwordConfirm}>
           {(p) => <input {...p} {...form.bind("passwordConfirm")} type="password" autoComplete="new-password" required minLength={MIN_ADMIN_PASSWORD_LENGTH} />}
         </Field>
-        <button type="submit" className={`btn btn-primary btn-lg btn-block${create.isPending ? " btn-loading" : ""}`} disabled={create.isPending}>
+        <BusyButton className="btn btn-primary btn-lg btn-block" busy={create.isPending} type="submit">
           Create and sign in
-        </button>
+        </BusyButton>
       </form>
     </PublicCard>
   );

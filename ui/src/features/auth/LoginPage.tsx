@@ -13,6 +13,7 @@ import { useForm } from "../../lib/useForm";
 import { whenLoadedAndIdle } from "../../lib/whenIdle";
 import { hasErrors, validateSignIn } from "../../lib/validation";
 import { PublicCard } from "../shell/PublicCard";
+import { BusyButton } from "../../components/BusyButton";
 
 export const INVALID_CREDENTIALS = "Invalid login credentials.";
 
@@ -94,9 +95,9 @@ export function LoginPage() {
             Forgotten password?
           </a>
         </div>
-        <button type="submit" className={`btn btn-primary btn-lg btn-block${busy ? " btn-loading" : ""}`} disabled={busy}>
+        <BusyButton className="btn btn-primary btn-lg btn-block" busy={busy} type="submit">
           Login
-        </button>
+        </BusyButton>
       </form>
     </PublicCard>
   );

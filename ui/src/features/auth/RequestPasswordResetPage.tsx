@@ -7,6 +7,7 @@ import { usePageTitle } from "../../lib/title";
 import { useForm } from "../../lib/useForm";
 import { hasErrors, validateResetRequest } from "../../lib/validation";
 import { PublicCard } from "../shell/PublicCard";
+import { BusyButton } from "../../components/BusyButton";
 
 export function RequestPasswordResetPage() {
   usePageTitle("Forgotten admin password");
@@ -43,9 +44,9 @@ export function RequestPasswordResetPage() {
           <Field name="email" label="Email" required error={form.errors.email}>
             {(p) => <input {...p} {...form.bind("email")} type="email" autoComplete="email" required autoFocus />}
           </Field>
-          <button type="submit" className={`btn btn-primary btn-lg btn-block${request.isPending ? " btn-loading" : ""}`} disabled={request.isPending}>
+          <BusyButton className="btn btn-primary btn-lg btn-block" busy={request.isPending} type="submit">
             Send reset link
-          </button>
+          </BusyButton>
         </form>
       )}
       <div className="public-card-links">

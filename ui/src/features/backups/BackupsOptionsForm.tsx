@@ -22,6 +22,7 @@ import {
   type BackupsOptions,
   type OptionsErrors,
 } from "./backupsModel";
+import { BusyButton } from "../../components/BusyButton";
 
 /** "Backups options": auto backups (cron, max to keep) and the S3 storage of backups. */
 export function BackupsOptionsForm() {
@@ -178,9 +179,9 @@ export function BackupsOptionsForm() {
             Reset
           </button>
         ) : null}
-        <button type="submit" className={`btn btn-primary${saving ? " btn-loading" : ""}`} disabled={!dirty || saving}>
+        <BusyButton className="btn btn-primary" busy={saving} type="submit" disabled={!dirty}>
           Save changes
-        </button>
+        </BusyButton>
       </div>
     </SubmitForm>
   );

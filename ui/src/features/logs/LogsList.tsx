@@ -12,6 +12,7 @@ import { truncate } from "../../lib/format";
 import type { LogEntry } from "./logTypes";
 import { useBatchedCount } from "./useBatchedCount";
 import { LogsBulkBar } from "./LogsBulkBar";
+import { BusyButton } from "../../components/BusyButton";
 
 export const NO_LOGS_FOUND = "No logs found";
 
@@ -113,14 +114,9 @@ export function LogsList({ filter, userFilter, onClearFilter }: { filter: string
 
       {list.hasNextPage && !list.isError ? (
         <div className="load-more">
-          <button
-            type="button"
-            className={`btn btn-secondary${list.isFetchingNextPage ? " btn-loading" : ""}`}
-            disabled={list.isFetchingNextPage}
-            onClick={() => void list.fetchNextPage()}
-          >
+          <BusyButton className="btn btn-secondary" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
             Load more
-          </button>
+          </BusyButton>
         </div>
       ) : null}
 

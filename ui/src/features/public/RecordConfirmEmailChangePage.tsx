@@ -10,6 +10,7 @@ import { PublicCard } from "../shell/PublicCard";
 import { ResultBlock } from "./ResultBlock";
 import { fallbackCollection, INVALID_LINK } from "./routeCollection";
 import { setFormErrors } from "../../lib/formErrors";
+import { BusyButton } from "../../components/BusyButton";
 
 export const EMAIL_CHANGED = "Your email address was changed.";
 
@@ -55,9 +56,9 @@ export default function RecordConfirmEmailChangePage({ params }: RouteProps) {
           <Field name="password" label="Password" required error={form.errors.password}>
             {(p) => <input {...p} {...form.bind("password")} type="password" autoComplete="current-password" required autoFocus />}
           </Field>
-          <button type="submit" className={`btn btn-primary btn-lg btn-block${confirm.isPending ? " btn-loading" : ""}`} disabled={confirm.isPending}>
+          <BusyButton className="btn btn-primary btn-lg btn-block" busy={confirm.isPending} type="submit">
             Confirm new email
-          </button>
+          </BusyButton>
         </form>
       )}
     </PublicCard>

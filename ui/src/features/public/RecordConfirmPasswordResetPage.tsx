@@ -10,6 +10,7 @@ import { PublicCard } from "../shell/PublicCard";
 import { ResultBlock } from "./ResultBlock";
 import { fallbackCollection, INVALID_LINK } from "./routeCollection";
 import { setFormErrors } from "../../lib/formErrors";
+import { BusyButton } from "../../components/BusyButton";
 
 export const RECORD_PASSWORD_CHANGED = "Your password was changed.";
 
@@ -54,9 +55,9 @@ export default function RecordConfirmPasswordResetPage({ params }: RouteProps) {
           <Field name="passwordConfirm" label="New password confirm" required error={form.errors.passwordConfirm}>
             {(p) => <input {...p} {...form.bind("passwordConfirm")} type="password" autoComplete="new-password" required />}
           </Field>
-          <button type="submit" className={`btn btn-primary btn-lg btn-block${confirm.isPending ? " btn-loading" : ""}`} disabled={confirm.isPending}>
+          <BusyButton className="btn btn-primary btn-lg btn-block" busy={confirm.isPending} type="submit">
             Set new password
-          </button>
+          </BusyButton>
         </form>
       )}
     </PublicCard>

@@ -1,4 +1,5 @@
 import { CIcon } from "../collections/icons";
+import { BusyButton } from "../../components/BusyButton";
 
 export function RecordsBulkBar({ count, deleting, onReset, onDelete }: { count: number; deleting: boolean; onReset: () => void; onDelete: () => void }) {
   return (
@@ -9,9 +10,9 @@ export function RecordsBulkBar({ count, deleting, onReset, onDelete }: { count: 
       <button type="button" className="btn btn-sm btn-transparent" onClick={onReset} disabled={deleting}>
         Reset
       </button>
-      <button type="button" className={`btn btn-sm btn-danger${deleting ? " btn-loading" : ""}`} onClick={onDelete} disabled={deleting}>
+      <BusyButton className="btn btn-sm btn-danger" busy={deleting} onClick={onDelete}>
         <CIcon name="trash" size={16} /> Delete selected
-      </button>
+      </BusyButton>
     </div>
   );
 }

@@ -26,6 +26,7 @@ import { useHiddenColumns } from "./useHiddenColumns";
 import { useRecordsRealtime } from "./useRecordsRealtime";
 import { RecordPanel } from "./panel/LazyRecordPanel";
 import { warmFieldInputs } from "./fields/warmFieldInputs";
+import { BusyButton } from "../../components/BusyButton";
 
 const loadRecordPanel = RecordPanel.preload;
 
@@ -201,9 +202,9 @@ export default function RecordsSection({ collection, collections, filter, sort: 
       />
       {list.hasNextPage && !list.isError ? (
         <div className="load-more">
-          <button type="button" className={`btn btn-secondary${list.isFetchingNextPage ? " btn-loading" : ""}`} disabled={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
+          <BusyButton className="btn btn-secondary" busy={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()}>
             Load more
-          </button>
+          </BusyButton>
         </div>
       ) : null}
       <p className="records-total txt-hint">Total found: {count.data ?? (count.isError ? 0 : "...")}</p>

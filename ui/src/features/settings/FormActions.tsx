@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { BusyButton } from "../../components/BusyButton";
 
 /** Cancel/Reset and Save changes; Save is enabled only when the form changed and no save runs. */
 export function FormActions({ changed, saving, onCancel, cancelLabel = "Cancel", saveLabel = "Save changes", start }: { changed: boolean; saving: boolean; onCancel: () => void; cancelLabel?: string; saveLabel?: string; start?: ReactNode }) {
@@ -10,9 +11,9 @@ export function FormActions({ changed, saving, onCancel, cancelLabel = "Cancel",
           {cancelLabel}
         </button>
       ) : null}
-      <button type="submit" className={`btn btn-primary${saving ? " btn-loading" : ""}`} disabled={!changed || saving}>
+      <BusyButton className="btn btn-primary" busy={saving} type="submit" disabled={!changed}>
         {saveLabel}
-      </button>
+      </BusyButton>
     </div>
   );
 }

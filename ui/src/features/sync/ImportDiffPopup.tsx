@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { OverlayPanel } from "../../components/OverlayPanel";
 import { CollectionsDiffTable } from "./CollectionsDiffTable";
 import { importDiffs, type ImportChanges } from "./importModel";
+import { BusyButton } from "../../components/BusyButton";
 
 export interface ImportDiffPopupProps {
   open: boolean;
@@ -30,9 +31,9 @@ export default function ImportDiffPopup({ open, changes, importing, onClose, onC
           <button type="button" className="btn btn-transparent" disabled={importing} onClick={onClose}>
             Close
           </button>
-          <button type="button" className={`btn btn-primary${importing ? " btn-loading" : ""}`} disabled={importing} onClick={onConfirm}>
+          <BusyButton className="btn btn-primary" busy={importing} onClick={onConfirm}>
             Confirm and import
-          </button>
+          </BusyButton>
         </>
       }
     >

@@ -10,6 +10,7 @@ import { CollectionTypeIcon } from "../icons";
 import { CodeBlock } from "./CodeBlock";
 import { DOCS_TAB_LABELS, docsTabs, json, type DocParam, type DocSpec, type DocsTabId } from "./docsModel";
 import { TAB_LOADERS } from "./tabLoaders";
+import { BusyButton } from "../../../components/BusyButton";
 
 function ParamsTable({ title, params }: { title: string; params: DocParam[] }) {
   if (!params.length) return null;
@@ -119,10 +120,9 @@ function Footer({ openApi }: { openApi: boolean }) {
   return (
     <>
       {openApi ? (
-        <button
-          type="button"
-          className={`btn btn-secondary docs-openapi${busy ? " btn-loading" : ""}`}
-          disabled={busy}
+        <BusyButton
+          className="btn btn-secondary docs-openapi"
+          busy={busy}
           onClick={() => {
             setBusy(true);
             downloadOpenApi()
@@ -131,7 +131,7 @@ function Footer({ openApi }: { openApi: boolean }) {
           }}
         >
           Download OpenAPI
-        </button>
+        </BusyButton>
       ) : null}
       <button type="button" className="btn btn-transparent" onClick={close}>
         Close

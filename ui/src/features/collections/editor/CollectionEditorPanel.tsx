@@ -35,6 +35,7 @@ import {
 import { FieldsTab } from "./FieldsTab";
 import { RulesTab } from "./RulesTab";
 import { ViewQueryTab } from "./ViewQueryTab";
+import { BusyButton } from "../../../components/BusyButton";
 
 export const MSG_CREATED = "Successfully created collection.";
 export const MSG_UPDATED = "Successfully updated collection.";
@@ -227,9 +228,9 @@ export default function CollectionEditorPanel({ open, collection, initialType = 
             <button type="button" className="btn btn-transparent" disabled={saving} onClick={() => (beforeHide() ? onClose() : undefined)}>
               Cancel
             </button>
-            <button type="submit" form={`${id}-form`} className={`btn btn-primary${saving ? " btn-loading" : ""}`} disabled={!canSave}>
+            <BusyButton className="btn btn-primary" busy={saving} type="submit" form={`${id}-form`} disabled={!canSave}>
               {isNew ? "Create" : "Save changes"}
-            </button>
+            </BusyButton>
           </>
         }
       >

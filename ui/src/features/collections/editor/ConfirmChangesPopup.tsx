@@ -1,6 +1,7 @@
 import { OverlayPanel } from "../../../components/OverlayPanel";
 import { CIcon } from "../icons";
 import type { ChangeSummary } from "./editorModel";
+import { BusyButton } from "../../../components/BusyButton";
 
 export const CONFIRM_CHANGES_TITLE = "Confirm collection changes";
 export const DELETED_FIELDS_WARNING = "All data of the deleted fields will be permanently lost.";
@@ -21,9 +22,9 @@ export function ConfirmChangesPopup({ open, summary, busy, onConfirm, onClose }:
           <button type="button" className="btn btn-transparent" disabled={busy} onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className={`btn btn-primary${busy ? " btn-loading" : ""}`} disabled={busy} onClick={onConfirm} data-autofocus>
+          <BusyButton className="btn btn-primary" busy={busy} onClick={onConfirm} data-autofocus>
             Confirm
-          </button>
+          </BusyButton>
         </>
       }
     >

@@ -42,6 +42,7 @@ import { ExternalAuthsTab } from "./ExternalAuthsTab";
 import { RecordPreview } from "./RecordPreview";
 import { useRecordDraft } from "./useRecordDraft";
 import * as M from "./messages";
+import { BusyButton } from "../../../components/BusyButton";
 
 export interface RecordPanelProps {
   open: boolean;
@@ -294,9 +295,9 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
           <button type="button" className="btn btn-transparent" disabled={saving} onClick={() => (beforeHide() ? onClose() : undefined)}>
             Cancel
           </button>
-          <button type="submit" form={`${id}-form`} className={`btn btn-primary${saving ? " btn-loading" : ""}`} disabled={!canSave}>
+          <BusyButton className="btn btn-primary" busy={saving} type="submit" form={`${id}-form`} disabled={!canSave}>
             {isNew ? "Create" : "Save changes"}
-          </button>
+          </BusyButton>
         </>
       }
     >
