@@ -218,8 +218,9 @@ export const journeys = [
       await page.goto(ctx.url("/logs"));
       await logsShowing(ctx, page, "/api/e2e-missing-route");
       const editor = page.getByRole("textbox", { name: "Search logs" });
-      await visible(page.getByTestId("filter-editor"));
+      // A plain input until used: focusing it brings the filter editor, focused.
       await editor.click();
+      await visible(page.locator(".searchbar .cm-content:focus"));
       await page.keyboard.type("e2e-missing-route");
       await page.keyboard.press("Enter");
       await page.waitForURL(/filter=e2e-missing-route/);

@@ -1,0 +1,25 @@
+import { describe, expect, it, vi } from "vitest";
+import { fireEvent, render, screen } from "@testing-library/react";
+import { FilterSearchBar } from "./FilterSearchBar";
+
+const props = { label: "Search things", placeholder: "Search term or filter", hint: "Press Enter to search.", className: "searchbar", completions: ["title", "views"] };
+
+describe("FilterSearchBar", () => {
+  it("starts as a plain input that searches on Enter, without the filter editor", () => {
+    const onSubmit = vi.fn();
+    render(<FilterSearchBar {...props} value="" onSubmit={onSubmit} />);
+    const box = screen.getByRole("textbox", { name: "Search things" });
+    expect(box).toHaveAttribute("placeholder", "Search term or filter");
+    expect(screen.queryByTestId("filter-editor")).toBeNull();
+    fireEvent.change(box, { target: { value: "  hello " } });
+    fireEvent.submit(box.closest("form")!);
+    expect(onSubmit).toHaveBeenCalledWith("hello");
+  });
+
+  it("becomes the filter editor, holding the draft, once the box is focused", async () => {
+    render(<FilterSearchBar {...props} value='views > 2' onSubmit={() => {}} />);
+    fireEvent.focus(screen.getByRole("textbox", { name: "Search things" }));
+    const editor = await screen.findByTestId("filter-editor");
+    expect(editor.textContent).toContain("views > 2");
+  });
+});
