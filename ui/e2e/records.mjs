@@ -345,6 +345,30 @@ export const recordsJourneys = [
       await openCollection(page, "rec_all");
       await visible(rows(page).filter({ hasText: "lst-gamma three" }));
 
+      // One column per field is wider than the box: it scrolls sideways under a scrollbar kept at
+      // the window's bottom, by a sideways wheel over the rows, and to a focused cell.
+      const view = page.locator(".records-table-wrapper .side-scroll-view");
+      const sideBar = page.locator(".records-table-wrapper .side-scroll-bar");
+      const scrolled = async () => [await view.evaluate((e) => e.scrollLeft), await sideBar.evaluate((e) => e.scrollLeft)];
+      await visible(sideBar);
+      // a window that ends halfway down the table
+      const full = await view.boundingBox();
+      const height = Math.round(full.y + full.height / 2);
+      await page.setViewportSize({ width: 1280, height });
+      const [viewBox, barBox] = [await view.boundingBox(), await sideBar.boundingBox()];
+      ok(viewBox.y + viewBox.height > height && Math.abs(barBox.y + barBox.height - height) <= 1, `scrollbar at the window's bottom (${JSON.stringify({ height, viewBox, barBox })})`);
+      await rows(page).first().hover();
+      await page.mouse.wheel(240, 0);
+      await eventually(async () => JSON.stringify(await scrolled()) === "[240,240]", { message: "a sideways wheel scrolls the table and its bar" });
+      await sideBar.evaluate((e) => (e.scrollLeft = 0));
+      await eventually(async () => JSON.stringify(await scrolled()) === "[0,0]", { message: "the bar scrolls the table" });
+      await rows(page).first().getByRole("button", { name: /^Open record/ }).focus();
+      await eventually(async () => (await scrolled())[0] > 0 && (await scrolled())[0] === (await scrolled())[1], { message: "focus scrolls the table to its last column, the bar follows" });
+      // (the pointer has not moved since the sideways wheel)
+      await page.mouse.wheel(0, 200);
+      await eventually(async () => (await page.evaluate(() => window.scrollY)) > 0, { message: "a vertical wheel over the rows scrolls the page" });
+      await page.setViewportSize({ width: 1280, height: 860 });
+
       // bulk delete
       const before = (await listRecords(ctx, "rec_all")).items.length;
       await rows(page).filter({ hasText: "lst-alpha one" }).getByRole("checkbox").check();

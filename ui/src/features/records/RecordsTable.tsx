@@ -1,5 +1,6 @@
 import { useMemo, type CSSProperties } from "react";
 import type { RecordData } from "./recordModel";
+import { SideScroll } from "../../components/SideScroll";
 import { TableStateRow } from "../../components/TableStateRow";
 import { ColumnsMenu } from "./ColumnsMenu";
 import type { CellContext } from "./RecordCell";
@@ -40,7 +41,7 @@ export function RecordsTable(p: RecordsTableProps) {
   const allSelected = p.totalLoaded > 0 && p.rows.length > 0 && p.selected.size >= p.totalLoaded;
   const style = { "--records-columns": tracks.template, minWidth: tracks.minWidth } as CSSProperties;
   return (
-    <div className="table-wrapper records-table-wrapper">
+    <SideScroll className="table-wrapper records-table-wrapper">
       <div role="table" className="records-table" style={style} aria-busy={p.loading} aria-label={`Records of ${p.ctx.collection.name}`}>
         <div role="rowgroup" className="records-head">
           <div role="row" className="records-tr">
@@ -72,6 +73,6 @@ export function RecordsTable(p: RecordsTableProps) {
           <TableStateRow element="div" rows={p.rows.length} loading={p.loading} loadingLabel="Loading records..." emptyText={NO_RECORDS_FOUND} onClearFilter={p.hasFilter ? p.onClearFilter : undefined} />
         </div>
       </div>
-    </div>
+    </SideScroll>
   );
 }

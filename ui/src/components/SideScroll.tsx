@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+
+/** Wheel deltas in lines (deltaMode 1, Firefox with a mouse) to pixels. */
+const LINE_PX = 40;
+
+/** How far a wheel event moves sideways, in pixels: deltaX, or deltaY with Shift held. */
+export function sidewaysDelta(e: Pick<WheelEvent, "deltaX" | "deltaY" | "deltaMode" | "shiftKey">, pagePx: number): number {
+  const delta = e.deltaX || (e.shiftKey ? e.deltaY : 0);
+  if (e.deltaMode === 1) return delta * LINE_PX;
+  if (e.deltaMode === 2) return delta * pagePx;
+  return delta;
+}
+
+/**
+ * A mostly sideways wheel is the box's alone (its default is prevented). Left to the browser,
+ * nothing would take it and it would mean "go back" on a trackpad; Chromium would also latch the
+ * vertical wheels that follow onto nothing (the page stops scrolling until the pointer moves).
+ */
+export function isSidewaysWheel(e: Pick<WheelEvent, "deltaX" | "deltaY" | "shiftKey">): boolean {
+  return e.shiftKey || Math.abs(e.deltaX) >= Math.abs(e.deltaY);
+}
+
+/** True when the box scrolls sideways by itself (touch screens keep native scrolling, see CSS). */
+function scrollsNatively(view: HTMLElement): boolean {
+  return getComputedStyle(view).overflowX !== "hidden";
+}
+
+export interface SideScrollProps {
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * A box for content wider than itself, with its sideways scrollbar kept at the bottom of the
+ * window while the box is in view. A native sideways scroller puts its scrollbar under its last
+ * row, out of reach in a long list; and Chromium scrolls it on the compositor, painting every
+ * row across the full content width whenever rows are added (about a fifth of the main-thread
+ * time of "Load more" on a wide records table).
+ *
+ * So the box is `overflow-x: hidden`: focus, find-in-page and scrollIntoView still scroll it,
+ * and a sideways wheel or trackpad swipe over it moves it. That listener cannot be passive (see
+ * isSidewaysWheel), so the first wheel event of a gesture over the box waits for the main
+ * thread. The bar below is an empty native scroller kept in step both ways. On touch screens
+ * the box keeps native scrolling (components.css) and the bar follows it.
+ */
+export function SideScroll({ className, children }: SideScrollProps) {
+  const viewRef = useRef<HTMLDivElement>(null);
+  const barRef = useRef<HTMLDivElement>(null);
+  // The content's width while it is wider than the box, else 0 (no bar).
+  const [contentWidth, setContentWidth] = useState(0);
+
+  useEffect(() => {
+    const view = viewRef.current;
+    if (!view) return;
+    const measure = () => setContentWidth(view.scrollWidth > view.clientWidth ? view.scrollWidth : 0);
+    measure();
+    const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(measure);
+    observer?.observe(view);
+    if (view.firstElementChild) observer?.observe(view.firstElementChild);
+    const onWheel = (e: WheelEvent) => {
+      if (scrollsNatively(view)) return;
+      const dx = sidewaysDelta(e, view.clientWidth);
+      if (!dx) return;
+      view.scrollLeft += dx;
+      if (isSidewaysWheel(e)) e.preventDefault();
+    };
+    const onScroll = () => {
+      const bar = barRef.current;
+      if (bar && bar.scrollLeft !== view.scrollLeft) bar.scrollLeft = view.scrollLeft;
+    };
+    view.addEventListener("wheel", onWheel, { passive: false });
+    view.addEventListener("scroll", onScroll, { passive: true });
+    return () => {
+      observer?.disconnect();
+      view.removeEventListener("wheel", onWheel);
+      view.removeEventListener("scroll", onScroll);
+    };
+  }, []);
+
+  const hasBar = contentWidth > 0;
+
+  // A bar that appears starts where the box is.
+  useEffect(() => {
+    const view = viewRef.current;
+    const bar = barRef.current;
+    if (view && bar) bar.scrollLeft = view.scrollLeft;
+  }, [contentWidth]);
+
+  return (
+    <div className={`side-scroll${className ? ` ${className}` : ""}`}>
+      <div ref={viewRef} className={hasBar ? "side-scroll-view with-bar" : "side-scroll-view"}>
+        {children}
+      </div>
+      {hasBar ? (
+        <div
+          ref={barRef}
+          className="side-scroll-bar"
+          aria-hidden="true"
+          tabIndex={-1}
+          onScroll={(e) => {
+            const view = viewRef.current;
+            const left = e.currentTarget.scrollLeft;
+            if (view && view.scrollLeft !== left) view.scrollLeft = left;
+          }}
+        >
+          <div style={{ width: contentWidth }} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
