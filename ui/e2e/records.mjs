@@ -346,7 +346,7 @@ export const recordsJourneys = [
       await visible(rows(page).filter({ hasText: "lst-gamma three" }));
 
       // One column per field is wider than the box: it scrolls sideways under a scrollbar kept at
-      // the window's bottom, by a sideways wheel over the rows, and to a focused cell.
+      // the window's bottom, by a sideways wheel over the rows, to a focused cell and by arrow keys.
       const view = page.locator(".records-table-wrapper .side-scroll-view");
       const sideBar = page.locator(".records-table-wrapper .side-scroll-bar");
       const scrolled = async () => [await view.evaluate((e) => e.scrollLeft), await sideBar.evaluate((e) => e.scrollLeft)];
@@ -364,6 +364,9 @@ export const recordsJourneys = [
       await eventually(async () => JSON.stringify(await scrolled()) === "[0,0]", { message: "the bar scrolls the table" });
       await rows(page).first().getByRole("button", { name: /^Open record/ }).focus();
       await eventually(async () => (await scrolled())[0] > 0 && (await scrolled())[0] === (await scrolled())[1], { message: "focus scrolls the table to its last column, the bar follows" });
+      const [end] = await scrolled();
+      await page.keyboard.press("ArrowLeft");
+      await eventually(async () => JSON.stringify(await scrolled()) === JSON.stringify([end - 40, end - 40]), { message: "an arrow key scrolls the table" });
       // (the pointer has not moved since the sideways wheel)
       await page.mouse.wheel(0, 200);
       await eventually(async () => (await page.evaluate(() => window.scrollY)) > 0, { message: "a vertical wheel over the rows scrolls the page" });

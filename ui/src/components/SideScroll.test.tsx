@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { isSidewaysWheel, SideScroll, sidewaysDelta } from "./SideScroll";
+import { arrowKeyStep, isSidewaysWheel, SideScroll, sidewaysDelta } from "./SideScroll";
 
 const wheel = (over: Partial<WheelEvent>) => ({ deltaX: 0, deltaY: 0, deltaMode: 0, shiftKey: false, ...over });
 
@@ -31,6 +31,27 @@ describe("isSidewaysWheel", () => {
 
   it("leaves a mostly vertical (diagonal) wheel to the page", () => {
     expect(isSidewaysWheel(wheel({ deltaX: 10, deltaY: 40 }))).toBe(false);
+  });
+});
+
+describe("arrowKeyStep", () => {
+  const key = (k: string, target: Element, mods: Partial<KeyboardEvent> = {}) => ({ key: k, target, altKey: false, ctrlKey: false, metaKey: false, shiftKey: false, ...mods });
+  const make = (html: string) => {
+    const host = document.createElement("div");
+    host.innerHTML = html;
+    return host.firstElementChild as Element;
+  };
+
+  it("moves by a step on Left and Right from a checkbox or a button", () => {
+    expect(arrowKeyStep(key("ArrowRight", make('<input type="checkbox">')))).toBe(40);
+    expect(arrowKeyStep(key("ArrowLeft", make("<button>open</button>")))).toBe(-40);
+  });
+
+  it("leaves the arrows to text inputs and editors, and ignores other keys and modifiers", () => {
+    expect(arrowKeyStep(key("ArrowRight", make('<input type="text">')))).toBe(0);
+    expect(arrowKeyStep(key("ArrowRight", make('<div contenteditable="true"></div>')))).toBe(0);
+    expect(arrowKeyStep(key("ArrowDown", make("<button>open</button>")))).toBe(0);
+    expect(arrowKeyStep(key("ArrowRight", make("<button>open</button>"), { altKey: true }))).toBe(0);
   });
 });
 

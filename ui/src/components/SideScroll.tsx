@@ -20,6 +20,16 @@ export function isSidewaysWheel(e: Pick<WheelEvent, "deltaX" | "deltaY" | "shift
   return e.shiftKey || Math.abs(e.deltaX) >= Math.abs(e.deltaY);
 }
 
+/** Arrow keys move the box as they would a native scroller, unless the focus uses them. */
+const ARROW_STEP_PX = 40;
+export function arrowKeyStep(e: Pick<KeyboardEvent, "key" | "altKey" | "ctrlKey" | "metaKey" | "shiftKey" | "target">): number {
+  if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return 0;
+  const step = e.key === "ArrowLeft" ? -ARROW_STEP_PX : e.key === "ArrowRight" ? ARROW_STEP_PX : 0;
+  const target = e.target as HTMLElement | null;
+  if (!step || target?.closest?.('input:not([type="checkbox"]):not([type="button"]), textarea, select, [contenteditable], [role="slider"], [role="radio"]')) return 0;
+  return step;
+}
+
 /** True when the box scrolls sideways by itself (touch screens keep native scrolling, see CSS). */
 function scrollsNatively(view: HTMLElement): boolean {
   return getComputedStyle(view).overflowX !== "hidden";
@@ -38,7 +48,7 @@ export interface SideScrollProps {
  * time of "Load more" on a wide records table).
  *
  * So the box is `overflow-x: hidden`: focus, find-in-page and scrollIntoView still scroll it,
- * and a sideways wheel or trackpad swipe over it moves it. That listener cannot be passive (see
+ * and a sideways wheel or trackpad swipe over it, or an arrow key within it, moves it. That listener cannot be passive (see
  * isSidewaysWheel), so the first wheel event of a gesture over the box waits for the main
  * thread. The bar below is an empty native scroller kept in step both ways. On touch screens
  * the box keeps native scrolling (components.css) and the bar follows it.
@@ -64,16 +74,25 @@ export function SideScroll({ className, children }: SideScrollProps) {
       view.scrollLeft += dx;
       if (isSidewaysWheel(e)) e.preventDefault();
     };
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (scrollsNatively(view) || e.defaultPrevented) return;
+      const step = arrowKeyStep(e);
+      if (!step) return;
+      view.scrollLeft += step;
+      e.preventDefault();
+    };
     const onScroll = () => {
       const bar = barRef.current;
       if (bar && bar.scrollLeft !== view.scrollLeft) bar.scrollLeft = view.scrollLeft;
     };
     view.addEventListener("wheel", onWheel, { passive: false });
     view.addEventListener("scroll", onScroll, { passive: true });
+    view.addEventListener("keydown", onKeyDown);
     return () => {
       observer?.disconnect();
       view.removeEventListener("wheel", onWheel);
       view.removeEventListener("scroll", onScroll);
+      view.removeEventListener("keydown", onKeyDown);
     };
   }, []);
 
