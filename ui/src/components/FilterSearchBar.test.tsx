@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { FilterSearchBar } from "./FilterSearchBar";
 
 const props = { label: "Search things", placeholder: "Search term or filter", hint: "Press Enter to search.", className: "searchbar", completions: ["title", "views"] };
@@ -19,7 +19,7 @@ describe("FilterSearchBar", () => {
   it("becomes the filter editor, holding the draft, once the box is focused", async () => {
     render(<FilterSearchBar {...props} value='views > 2' onSubmit={() => {}} />);
     fireEvent.focus(screen.getByRole("textbox", { name: "Search things" }));
-    const editor = await screen.findByTestId("filter-editor");
-    expect(editor.textContent).toContain("views > 2");
+    // The editor's host shows before CodeMirror mounts into it (an effect).
+    await waitFor(() => expect(screen.getByTestId("filter-editor").textContent).toContain("views > 2"));
   });
 });
