@@ -363,7 +363,10 @@ export const recordsJourneys = [
       await sideBar.evaluate((e) => (e.scrollLeft = 0));
       await eventually(async () => JSON.stringify(await scrolled()) === "[0,0]", { message: "the bar scrolls the table" });
       await rows(page).first().getByRole("button", { name: /^Open record/ }).focus();
-      await eventually(async () => (await scrolled())[0] > 0 && (await scrolled())[0] === (await scrolled())[1], { message: "focus scrolls the table to its last column, the bar follows" });
+      await eventually(async () => {
+        const [table, bar] = await scrolled();
+        return table > 0 && table === bar;
+      }, { message: "focus scrolls the table to its last column, the bar follows" });
       const [end] = await scrolled();
       await page.keyboard.press("ArrowLeft");
       await eventually(async () => JSON.stringify(await scrolled()) === JSON.stringify([end - 40, end - 40]), { message: "an arrow key scrolls the table" });

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { isEditableTarget } from "../lib/shortcuts";
 
 /** Wheel deltas in lines (deltaMode 1, Firefox with a mouse) to pixels. */
 const LINE_PX = 40;
@@ -20,13 +21,20 @@ export function isSidewaysWheel(e: Pick<WheelEvent, "deltaX" | "deltaY" | "shift
   return e.shiftKey || Math.abs(e.deltaX) >= Math.abs(e.deltaY);
 }
 
-/** Arrow keys move the box as they would a native scroller, unless the focus uses them. */
 const ARROW_STEP_PX = 40;
+
+/**
+ * How far Left or Right moves the box, as they would a native scroller: not while the focus uses
+ * them (text inputs, editors, sliders, radios; a checkbox does not).
+ */
 export function arrowKeyStep(e: Pick<KeyboardEvent, "key" | "altKey" | "ctrlKey" | "metaKey" | "shiftKey" | "target">): number {
   if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return 0;
   const step = e.key === "ArrowLeft" ? -ARROW_STEP_PX : e.key === "ArrowRight" ? ARROW_STEP_PX : 0;
-  const target = e.target as HTMLElement | null;
-  if (!step || target?.closest?.('input:not([type="checkbox"]):not([type="button"]), textarea, select, [contenteditable], [role="slider"], [role="radio"]')) return 0;
+  if (!step) return 0;
+  const target = e.target;
+  const checkbox = target instanceof HTMLInputElement && target.type === "checkbox";
+  if (!checkbox && isEditableTarget(target)) return 0;
+  if (target instanceof Element && target.closest('[role="slider"], [role="radio"]')) return 0;
   return step;
 }
 
@@ -48,9 +56,9 @@ export interface SideScrollProps {
  * time of "Load more" on a wide records table).
  *
  * So the box is `overflow-x: hidden`: focus, find-in-page and scrollIntoView still scroll it,
- * and a sideways wheel or trackpad swipe over it, or an arrow key within it, moves it. That listener cannot be passive (see
- * isSidewaysWheel), so the first wheel event of a gesture over the box waits for the main
- * thread. The bar below is an empty native scroller kept in step both ways. On touch screens
+ * and a sideways wheel or trackpad swipe over it, or an arrow key within it, moves it. The wheel
+ * listener cannot be passive (see isSidewaysWheel), so the first wheel event of a gesture over
+ * the box waits for the main thread: it returns at once for a vertical wheel. The bar below is an empty native scroller kept in step both ways. On touch screens
  * the box keeps native scrolling (components.css) and the bar follows it.
  */
 export function SideScroll({ className, children }: SideScrollProps) {
@@ -68,16 +76,14 @@ export function SideScroll({ className, children }: SideScrollProps) {
     observer?.observe(view);
     if (view.firstElementChild) observer?.observe(view.firstElementChild);
     const onWheel = (e: WheelEvent) => {
-      if (scrollsNatively(view)) return;
       const dx = sidewaysDelta(e, view.clientWidth);
-      if (!dx) return;
+      if (!dx || scrollsNatively(view)) return;
       view.scrollLeft += dx;
       if (isSidewaysWheel(e)) e.preventDefault();
     };
     const onKeyDown = (e: KeyboardEvent) => {
-      if (scrollsNatively(view) || e.defaultPrevented) return;
       const step = arrowKeyStep(e);
-      if (!step) return;
+      if (!step || e.defaultPrevented || scrollsNatively(view)) return;
       view.scrollLeft += step;
       e.preventDefault();
     };
@@ -103,7 +109,7 @@ export function SideScroll({ className, children }: SideScrollProps) {
     const view = viewRef.current;
     const bar = barRef.current;
     if (view && bar) bar.scrollLeft = view.scrollLeft;
-  }, [contentWidth]);
+  }, [hasBar]);
 
   return (
     <div className={`side-scroll${className ? ` ${className}` : ""}`}>
