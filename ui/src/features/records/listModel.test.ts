@@ -4,8 +4,6 @@ import { columnClips, listExpand, listFields, listSort, nextSort, parseHiddenCol
 import { acceptFiles, remainingSlots } from "./fields/fileLimits";
 import { filePickerCollections, hasFilesFilter, sizeOptions } from "./pickers/filePickerModel";
 import { idsFilter } from "../../data/records/recordsByIds";
-import { changedUnderneath } from "./liveChanges";
-import { applyLiveChange } from "./useRecordsRealtime";
 import { nextRecordsPage } from "../../data/records/recordsList";
 
 function f(name: string, type: string, options: Record<string, unknown> = {}, extra: Partial<SchemaField> = {}): SchemaField {
@@ -137,24 +135,6 @@ describe("files and pickers", () => {
 
   it("builds id batches for relation loading", () => {
     expect(idsFilter(["a", 'b"c'])).toBe('id="a"||id="b\\"c"');
-  });
-});
-
-describe("live updates", () => {
-  it("warns only about the open record when it differs from what was loaded", () => {
-    const base = { seq: 1, collectionId: "c", action: "update" as const, record: { id: "r", updated: "2" } };
-    expect(changedUnderneath(base, "c", "r", "1")).toBe("updated");
-    expect(changedUnderneath(base, "c", "r", "2")).toBeNull();
-    expect(changedUnderneath(base, "c", "other", "1")).toBeNull();
-    expect(changedUnderneath({ ...base, action: "delete" }, "c", "r", "2")).toBe("deleted");
-    expect(changedUnderneath(null, "c", "r", "1")).toBeNull();
-  });
-
-  it("updates rows in place and drops deleted ones", () => {
-    const data = { pageParams: [1], pages: [{ page: 1, items: [{ id: "a", t: 1, expand: { x: 1 } }, { id: "b", t: 1 }] }] };
-    const updated = applyLiveChange(data, "update", { id: "a", t: 2 });
-    expect(updated.pages[0].items[0]).toEqual({ id: "a", t: 2, expand: { x: 1 } });
-    expect(applyLiveChange(data, "delete", { id: "b" }).pages[0].items.map((r) => r.id)).toEqual(["a"]);
   });
 });
 

@@ -6,31 +6,40 @@ import { recordsKeys } from "../../data/records/keys";
 import type { RecordsPage } from "../../data/records/recordsList";
 import { client } from "../../lib/client";
 import { listExpand } from "./listModel";
-import { publishLiveChange } from "./liveChanges";
-import type { RecordData } from "./recordModel";
+import { collectLiveChanges, publishLiveChanges, type LiveChange } from "./liveChanges";
+
+/** Realtime events are applied together, at most this often: a burst costs one render, not one per record. */
+export const LIVE_FLUSH_MS = 100;
+/** While the list is fetching, a reload it owes waits this long and looks again. */
+export const LIVE_RELOAD_RETRY_MS = 250;
 
 function isPages(v: unknown): v is InfiniteData<RecordsPage> {
   return !!v && typeof v === "object" && Array.isArray((v as InfiniteData<RecordsPage>).pages);
 }
 
-/** Applies an update or delete to the loaded pages in place. */
-export function applyLiveChange(data: InfiniteData<RecordsPage>, action: string, record: RecordData): InfiniteData<RecordsPage> {
+/** Applies updates and deletes to the loaded pages in place (a created record is not in them). */
+export function applyLiveChanges(data: InfiniteData<RecordsPage>, changes: ReadonlyMap<string, LiveChange>): InfiniteData<RecordsPage> {
   return {
     ...data,
-    pages: data.pages.map((p) => ({
-      ...p,
-      items:
-        action === "delete"
-          ? p.items.filter((r) => r.id !== record.id)
-          : p.items.map((r) => (r.id === record.id ? { ...record, expand: record.expand ?? r.expand } : r)),
-    })),
+    pages: data.pages.map((p) => {
+      if (!p.items.some((r) => changes.has(String(r.id)))) return p;
+      const items = [];
+      for (const r of p.items) {
+        const change = changes.get(String(r.id));
+        if (!change) items.push(r);
+        else if (change.action !== "delete") items.push({ ...change.record, expand: change.record.expand ?? r.expand });
+      }
+      return { ...p, items };
+    }),
   };
 }
 
 /**
  * Follows the collection's records over realtime while the page shows it: created rows appear
- * (the loaded pages reload), updated rows change in place, deleted rows go. Without realtime the
- * subscribe call fails once and the page works as before.
+ * (the loaded pages reload), updated rows change in place, deleted rows go. Events are gathered
+ * for LIVE_FLUSH_MS and applied together, and the list reloads once at a time: a thousand records
+ * written by a script cost a few renders and reloads, not a thousand of each. Without realtime
+ * the subscribe call fails once and the page works as before.
  */
 export function useRecordsRealtime(c: Collection): void {
   const qc = useQueryClient();
@@ -38,18 +47,34 @@ export function useRecordsRealtime(c: Collection): void {
   const { id, type } = c;
   useEffect(() => {
     if (type === "view") return;
+    const key = recordsKeys.lists(id);
     let cancelled = false;
     let unsubscribe: (() => Promise<void>) | null = null;
-    const onEvent = (e: RecordSubscription) => {
-      const record = e.record as unknown as RecordData;
-      const key = recordsKeys.lists(id);
-      if (e.action === "create") {
-        void qc.invalidateQueries({ queryKey: key });
-      } else {
-        qc.setQueriesData({ queryKey: key }, (old: unknown) => (isPages(old) ? applyLiveChange(old, e.action, record) : old));
-        if (e.action === "delete") void qc.invalidateQueries({ queryKey: [...key, "count"] });
+    let pending: RecordSubscription[] = [];
+    // a create (or a change that a fetch in flight may overwrite) the loaded pages still miss
+    let reloadOwed = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = (ms: number) => {
+      if (timer === undefined) timer = setTimeout(flush, ms);
+    };
+    const flush = () => {
+      timer = undefined;
+      if (pending.length) {
+        const { changes, created, deleted } = collectLiveChanges(pending);
+        pending = [];
+        qc.setQueriesData({ queryKey: key }, (old: unknown) => (isPages(old) ? applyLiveChanges(old, changes) : old));
+        if (created || qc.isFetching({ queryKey: key }) > 0) reloadOwed = true;
+        else if (deleted) void qc.invalidateQueries({ queryKey: [...key, "count"] });
+        publishLiveChanges(id, changes);
       }
-      publishLiveChange({ collectionId: id, action: e.action as "create" | "update" | "delete", record });
+      if (!reloadOwed) return;
+      if (qc.isFetching({ queryKey: key }) > 0) return schedule(LIVE_RELOAD_RETRY_MS);
+      reloadOwed = false;
+      void qc.invalidateQueries({ queryKey: key });
+    };
+    const onEvent = (e: RecordSubscription) => {
+      pending.push(e);
+      schedule(LIVE_FLUSH_MS);
     };
     client
       .collection(id)
@@ -61,6 +86,7 @@ export function useRecordsRealtime(c: Collection): void {
       .catch((err: unknown) => console.warn("Realtime is not available; the records list will not update live.", err));
     return () => {
       cancelled = true;
+      clearTimeout(timer);
       if (unsubscribe) void unsubscribe().catch(() => {});
     };
   }, [id, type, expand, qc]);
