@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Collection, SchemaField } from "../../data/collections/types";
 import { columnClips, listExpand, listFields, listSort, nextSort, parseHiddenColumns, recordColumns, recordsSearchFilter, relationLabel, resolveSort, sortState, stripHtml, tableTracks, toggleHidden, ACTIONS_COLUMN_WIDTH, SELECT_COLUMN_WIDTH } from "./listModel";
 import { acceptFiles, remainingSlots } from "./fields/fileLimits";
-import { filePickerCollections, hasFilesFilter, sizeOptions } from "./pickers/filePickerModel";
+import { effectiveSize, filePickerCollections, hasFilesFilter, sizeOptions } from "./pickers/filePickerModel";
 import { idsFilter } from "../../data/records/recordsByIds";
 import { nextRecordsPage } from "../../data/records/recordsList";
 
@@ -29,6 +29,11 @@ describe("columns", () => {
   it("shows created/updated of views only when the query has them", () => {
     expect(recordColumns(col("v", "view", [f("n", "text")], { query: "select id, n from x" })).map((c) => c.id)).toEqual(["@id", "n"]);
     expect(recordColumns(col("v", "view", [f("n", "text")], { query: "select id, n, created from x" })).map((c) => c.id)).toEqual(["@id", "n", "@created"]);
+    // the word elsewhere in the query, or a renamed column, is not the column
+    expect(recordColumns(col("v", "view", [f("n", "text")], { query: "SELECT id, n FROM x WHERE created != '' ORDER BY updated" })).map((c) => c.id)).toEqual(["@id", "n"]);
+    expect(recordColumns(col("v", "view", [f("made", "date")], { query: "SELECT id, created AS made FROM x" })).map((c) => c.id)).toEqual(["@id", "made"]);
+    expect(recordColumns(col("v", "view", [f("n", "text")], { query: "SELECT x.created, x.id, x.n FROM x" })).map((c) => c.id)).toEqual(["@id", "n", "@created"]);
+    expect(recordColumns(col("v", "view", [], { query: "select p.* from people p" })).map((c) => c.id)).toEqual(["@id", "@created", "@updated"]);
   });
 
   it("gives every row the same column tracks: fixed for ids and dates, growing for text and more for editors", () => {
@@ -128,9 +133,20 @@ describe("files and pickers", () => {
     const b = col("b", "base", [f("doc", "file", { mimeTypes: ["application/pdf"] })]);
     const c = col("c", "base", [f("img", "file", { protected: true })]);
     const d = col("d", "base", [f("img", "file", { mimeTypes: ["image/png"], thumbs: ["50x50"] })]);
-    expect(filePickerCollections([a, b, c, d]).map((x) => x.name)).toEqual(["a", "d"]);
+    const view = col("v", "view", [f("img", "file", { mimeTypes: [] })]);
+    expect(filePickerCollections([a, b, c, d, view]).map((x) => x.name)).toEqual(["a", "d"]);
     expect(hasFilesFilter(d.schema)).toBe("img:length>0");
-    expect(sizeOptions(d.schema[0]).map((o) => o.label)).toEqual(["Original size", "100x100 thumb", "50x50 thumb"]);
+  });
+
+  it("offers the sizes the picked file has, and drops a size chosen for another file", () => {
+    const img = f("img", "file", { thumbs: ["50x50", "100x100"] });
+    expect(sizeOptions(img, "a.png").map((o) => o.label)).toEqual(["Original size", "100x100 thumb", "50x50 thumb"]);
+    expect(sizeOptions(img, "a.pdf").map((o) => o.label)).toEqual(["Original size"]);
+    const plain = sizeOptions(f("doc", "file"), "b.png");
+    expect(plain.map((o) => o.value)).toEqual(["", "100x100"]);
+    expect(effectiveSize("50x50", sizeOptions(img, "a.png"))).toBe("50x50");
+    expect(effectiveSize("50x50", plain)).toBe("");
+    expect(effectiveSize("100x100", plain)).toBe("100x100");
   });
 
   it("builds id batches for relation loading", () => {

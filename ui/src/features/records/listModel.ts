@@ -1,4 +1,5 @@
 import type { Collection, SchemaField } from "../../data/collections/types";
+import { viewSelects } from "../collections/editor/viewQuery";
 import { normalizeSearchFilter } from "../logs/logFilter";
 import { isAuthCollection, isViewCollection } from "./recordModel";
 
@@ -107,10 +108,9 @@ export function tableTracks(visible: RecordColumn[], selectable: boolean): { tem
   return { template, minWidth };
 }
 
-/** Whether a view's query selects a column by that name (views list their own created/updated). */
+/** Whether a view's records have that column (views list their own created/updated, if any). */
 function hasViewColumn(c: Collection, name: string): boolean {
-  const q = String(c.options?.query ?? "");
-  return new RegExp(`\\b${name}\\b`, "i").test(q);
+  return viewSelects(String(c.options?.query ?? ""), name);
 }
 
 /** Every identifier a sort or search may use. */

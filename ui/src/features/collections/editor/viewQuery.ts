@@ -28,17 +28,25 @@ function selectList(query: string): string {
   return q.slice(m[0].length).trim();
 }
 
-/** The view's non-system columns in order (alias, else the column, else the expression). */
+/** Every column of the view's select list in order (alias, else the column, else the expression; `*` stays). */
+function selectedNames(query: string): string[] {
+  return splitTopLevel(selectList(query)).map((col) => {
+    const alias = /\s+as\s+([`"[]?[\w]+[`"\]]?)$/i.exec(col);
+    if (alias) return unquote(alias[1]);
+    const plain = /^(?:[`"[]?\w+[`"\]]?\.)?([`"[]?\w+[`"\]]?)$/.exec(col);
+    if (plain) return unquote(plain[1]);
+    return col;
+  });
+}
+
+/** The view's non-system columns in order. */
 export function viewColumns(query: string): string[] {
-  return splitTopLevel(selectList(query))
-    .map((col) => {
-      const alias = /\s+as\s+([`"[]?[\w]+[`"\]]?)$/i.exec(col);
-      if (alias) return unquote(alias[1]);
-      const plain = /^(?:[`"[]?\w+[`"\]]?\.)?([`"[]?\w+[`"\]]?)$/.exec(col);
-      if (plain) return unquote(plain[1]);
-      return col;
-    })
-    .filter((name) => !SYSTEM_COLUMNS.has(name.toLowerCase()));
+  return selectedNames(query).filter((name) => !SYSTEM_COLUMNS.has(name.toLowerCase()));
+}
+
+/** Whether the view's records have this column: selected by that name, or possibly through a `*`. */
+export function viewSelects(query: string, name: string): boolean {
+  return selectedNames(query).some((col) => col.toLowerCase() === name.toLowerCase() || /(^|\.)\*$/.test(col));
 }
 
 /** The error list under the view query editor: the query message, the schema message, or 'column: message' per column. */

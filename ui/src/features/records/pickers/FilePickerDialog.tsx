@@ -10,7 +10,7 @@ import { CIcon } from "../../collections/icons";
 import { DEFAULT_THUMB, hasThumb, isImageName } from "../fileKinds";
 import { recordsSearchFilter } from "../listModel";
 import { toList, type RecordData } from "../recordModel";
-import { CANNOT_PREVIEW, filePickerCollections, hasFilesFilter, imageFileFields, NO_FILE_COLLECTIONS, NO_IMAGE_RECORDS, sizeOptions } from "./filePickerModel";
+import { CANNOT_PREVIEW, effectiveSize, filePickerCollections, hasFilesFilter, imageFileFields, NO_FILE_COLLECTIONS, NO_IMAGE_RECORDS, sizeOptions } from "./filePickerModel";
 import { RecordPanel } from "../panel/LazyRecordPanel";
 import { useLoaded } from "../../../lib/lazyWithPreload";
 import { nearBottom } from "./scroll";
@@ -42,7 +42,7 @@ export function FilePickerDialog({ open, collections, onClose, onSubmit }: FileP
   const panelLoaded = useLoaded(RecordPanel, creating > 0);
   const fields = active ? imageFileFields(active) : [];
   const filter = active ? joinFilters(hasFilesFilter(fields), recordsSearchFilter(term, active)) : "";
-  const list = usePickerList(active?.id ?? "", { filter, sort: active?.type === "view" ? "" : "-created", fields: "*:excerpt(100)", enabled: open && !!active });
+  const list = usePickerList(active?.id ?? "", { filter, sort: "-created", fields: "*:excerpt(100)", enabled: open && !!active });
   const records = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
   const files = useMemo(() => records.flatMap((r) => fields.flatMap((f) => toList(r[f.name]).map((name) => ({ record: r, field: f.name, name })))), [records, fields]);
 
@@ -55,6 +55,8 @@ export function FilePickerDialog({ open, collections, onClose, onSubmit }: FileP
   }, [list.error, term]);
 
   const pickedField = active?.schema.find((f) => f.name === picked?.field);
+  const sizes = picked ? sizeOptions(pickedField, picked.name) : [];
+  const thumb = effectiveSize(size, sizes);
 
   return (
     <OverlayPanel
@@ -68,8 +70,8 @@ export function FilePickerDialog({ open, collections, onClose, onSubmit }: FileP
           {picked ? (
             <label className="file-picker-size">
               <span>Size</span>
-              <select value={size} onChange={(e) => setSize(e.target.value)}>
-                {sizeOptions(pickedField).map((o) => (
+              <select value={thumb} onChange={(e) => setSize(e.target.value)}>
+                {sizes.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
                   </option>
@@ -80,7 +82,7 @@ export function FilePickerDialog({ open, collections, onClose, onSubmit }: FileP
           <button type="button" className="btn btn-transparent" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="btn btn-primary" disabled={!picked} onClick={() => picked && onSubmit({ url: fileUrl(picked.record, picked.name, { thumb: size || undefined }), name: picked.name })}>
+          <button type="button" className="btn btn-primary" disabled={!picked} onClick={() => picked && onSubmit({ url: fileUrl(picked.record, picked.name, { thumb: thumb || undefined }), name: picked.name })}>
             Insert
           </button>
         </>
@@ -143,11 +145,7 @@ export function FilePickerDialog({ open, collections, onClose, onSubmit }: FileP
                       }
                     }}
                   >
-                    {isImageName(f.name) ? (
-                      <img src={fileUrl(f.record, f.name, { thumb: hasThumb(f.name) ? DEFAULT_THUMB : undefined })} alt="" loading="lazy" />
-                    ) : (
-                      <span className="txt-hint">{CANNOT_PREVIEW}</span>
-                    )}
+                    <FilePreview record={f.record} name={f.name} />
                   </div>
                 );
               })}
@@ -164,4 +162,11 @@ export function FilePickerDialog({ open, collections, onClose, onSubmit }: FileP
       ) : null}
     </OverlayPanel>
   );
+}
+
+/** A file's thumb in the grid, or "Cannot preview the file." for a non-image or an image that does not load. */
+function FilePreview({ record, name }: { record: RecordData; name: string }) {
+  const [failed, setFailed] = useState(false);
+  if (!isImageName(name) || failed) return <span className="txt-hint">{CANNOT_PREVIEW}</span>;
+  return <img src={fileUrl(record, name, { thumb: hasThumb(name) ? DEFAULT_THUMB : undefined })} alt="" loading="lazy" onError={() => setFailed(true)} />;
 }
