@@ -13,6 +13,7 @@ import {
   isRecordChanged,
   jsonParseError,
   localInputToUtc,
+  newFormRecord,
   normalizeJsonText,
   parseDraft,
   payloadValues,
@@ -185,6 +186,30 @@ describe("json normalization", () => {
   it("shows loaded values as indented text", () => {
     expect(toFormRecord(posts, { meta: { a: 1 } }).meta).toBe('{\n  "a": 1\n}');
     expect(toFormRecord(posts, { meta: null }).meta).toBe("");
+  });
+
+  it("quotes number-like text that is not a JSON number instead of rejecting it", () => {
+    for (const t of ["01", ".5", "5.", "-.5", "+5", "1e", "0x10"]) {
+      expect(normalizeJsonText(t)).toBe(JSON.stringify(t));
+      expect(jsonParseError(normalizeJsonText(t))).toBe("");
+    }
+    expect(normalizeJsonText("0")).toBe("0");
+    expect(normalizeJsonText("-0.25e-3")).toBe("-0.25e-3");
+  });
+
+  it("saves a loaded string as the same string, whatever it looks like", () => {
+    for (const stored of ["123", "true", "null", "[1]", '{"a":1}', "plain", ""]) {
+      const form = toFormRecord(posts, { id: "r1", meta: stored });
+      const sent = payloadValues(buildPayload(posts, form)).meta;
+      // the server reads a json field's text as JSON
+      expect(JSON.parse(sent as string)).toBe(stored);
+    }
+  });
+
+  it("keeps a duplicate's json text as it is", () => {
+    const form = toFormRecord(posts, { id: "r1", meta: { a: 1 } });
+    expect(newFormRecord(posts, duplicateRecord(posts, form)).meta).toBe(form.meta);
+    expect(newFormRecord(posts).meta).toBe("");
   });
 });
 

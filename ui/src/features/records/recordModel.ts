@@ -129,7 +129,7 @@ export function toList(v: unknown): string[] {
   return [String(v)];
 }
 
-/** A stored json value as the editor's text ("" for null). */
+/** A stored json value as the editor's text ("" for null; a string keeps its quotes, so it stays a string when saved). */
 export function jsonToText(v: unknown): string {
   if (v === null || v === undefined) return "";
   return JSON.stringify(v, null, 2);
@@ -143,7 +143,8 @@ export function normalizeJsonText(text: string): string {
   const t = (text ?? "").trim();
   if (!t) return "";
   if (t === "true" || t === "false" || t === "null") return t;
-  if (/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t)) return t;
+  // a JSON number; other number-like text (01, .5, 5.) is quoted, as typed, rather than rejected
+  if (/^-?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?$/.test(t)) return t;
   // arrays and objects are kept as typed (invalid ones stay invalid and are reported)
   if (t.startsWith("[") || t.startsWith("{")) return t;
   if (t.length >= 2 && t.startsWith('"') && t.endsWith('"')) return t;
@@ -284,11 +285,14 @@ export function emptyRecord(c: Collection): RecordData {
   return r;
 }
 
-/** The panel's working copy of a loaded record: json values as editable text, dates truncated. */
+/**
+ * The panel's working copy of a record as the API returns it: json values as editable text,
+ * selects trimmed, passwords empty. Not for a working copy (its json is text already).
+ */
 export function toFormRecord(c: Collection, record: RecordData): RecordData {
   const r: RecordData = { ...record };
   for (const f of c.schema) {
-    if (f.type === "json" && typeof r[f.name] !== "string") r[f.name] = jsonToText(r[f.name]);
+    if (f.type === "json") r[f.name] = jsonToText(r[f.name]);
     if (f.type === "select" && isMultiple(f)) r[f.name] = trimSelect(r[f.name], Number(f.options?.maxSelect ?? 1));
   }
   if (isAuthCollection(c)) {
@@ -296,4 +300,9 @@ export function toFormRecord(c: Collection, record: RecordData): RecordData {
     r.passwordConfirm = "";
   }
   return r;
+}
+
+/** A new record's working copy, with values of another working copy (a duplicate) over it. */
+export function newFormRecord(c: Collection, values: RecordData = {}): RecordData {
+  return { ...toFormRecord(c, emptyRecord(c)), ...values };
 }

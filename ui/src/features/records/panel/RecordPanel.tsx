@@ -24,7 +24,7 @@ import {
   buildPayload,
   canSave as canSaveRecord,
   duplicateRecord,
-  emptyRecord,
+  newFormRecord,
   hasEditorField,
   isAuthCollection,
   isRecordChanged,
@@ -72,8 +72,8 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
   const [currentId, setCurrentId] = useState(recordId);
   const isNew = !currentId;
   const loadQ = useRecord(collection, currentId);
-  const [original, setOriginal] = useState<RecordData | null>(() => (isNew ? toFormRecord(collection, emptyRecord(collection)) : null));
-  const [record, setRecord] = useState<RecordData>(() => (isNew ? toFormRecord(collection, { ...emptyRecord(collection), ...(initial ?? {}) }) : {}));
+  const [original, setOriginal] = useState<RecordData | null>(() => (isNew ? newFormRecord(collection) : null));
+  const [record, setRecord] = useState<RecordData>(() => (isNew ? newFormRecord(collection, initial) : {}));
   const [uploads, setUploads] = useState<PendingUploads>({});
   const [deletions, setDeletions] = useState<PendingDeletions>({});
   const [changePassword, setChangePassword] = useState(false);
@@ -205,8 +205,8 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
         onDuplicate(copy);
       } else {
         setCurrentId("");
-        setOriginal(toFormRecord(collection, emptyRecord(collection)));
-        setRecord(toFormRecord(collection, { ...emptyRecord(collection), ...copy }));
+        setOriginal(newFormRecord(collection));
+        setRecord(newFormRecord(collection, copy));
         setUploads({});
         setDeletions({});
       }
