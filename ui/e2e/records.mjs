@@ -163,7 +163,7 @@ export const recordsJourneys = [
       await field(dialog, "cover").locator('input[type="file"]').setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: PNG });
       await visible(field(dialog, "cover").locator(".file-item-new img.thumb"));
       // relation through the picker
-      await field(dialog, "author").getByRole("button", { name: "Open picker" }).click();
+      await field(dialog, "author").getByRole("button", { name: "Open picker for author" }).click();
       const picker = page.getByRole("dialog", { name: "Select rec_people records" });
       await visible(picker.getByText("No selected records."));
       await picker.getByRole("option", { name: /Grace Hopper/ }).click();
@@ -249,9 +249,17 @@ export const recordsJourneys = [
       await visible(dup.getByLabel("title", { exact: true }));
       equal(await dup.getByLabel("title", { exact: true }).inputValue(), "Hello again", "duplicated title");
       equal(await dup.getByLabel("id", { exact: true }).inputValue(), "", "duplicate has no id");
-      await dup.getByRole("button", { name: "Create" }).click();
+      // Ctrl+S creates it and keeps the panel open, now editing the new record
+      await dup.getByLabel("title", { exact: true }).focus();
+      await page.keyboard.press("Control+s");
       await visible(page.getByText("Successfully created record."));
+      const created = page.getByRole("dialog", { name: "Edit rec_all record" });
+      await visible(created.getByLabel("title", { exact: true }));
+      await eventually(async () => (await created.getByLabel("id", { exact: true }).inputValue()).length === 15, { message: "the new record's id in the panel" });
+      ok(await created.getByRole("button", { name: "Save changes" }).isDisabled(), "nothing to save after the create");
       await eventually(async () => (await rows(page).count()) === 2, { message: "two rows" });
+      await created.getByRole("button", { name: "Cancel" }).click();
+      await hidden(created);
 
       // delete from the panel
       await rows(page).filter({ hasText: rec.id }).click();
@@ -264,6 +272,10 @@ export const recordsJourneys = [
       await visible(page.getByText("Successfully deleted record."));
       await eventually(async () => (await rows(page).count()) === 1, { message: "one row left" });
       equal((await ctx.api.call("GET", `/api/collections/rec_all/records/${rec.id}`, { token: await adminToken(ctx) })).status, 404, "deleted on the server");
+      // its address, opened right after, finds it gone (not a copy from the cache)
+      await page.evaluate((id) => (location.hash = location.hash.replace(/([?&])recordId=[^&]*/, "$1") + `&recordId=${id}`), rec.id);
+      await visible(page.getByText(`Unable to load record with id "${rec.id}"`));
+      await hidden(page.getByRole("dialog", { name: "Edit rec_all record" }));
     },
   },
   {
@@ -305,13 +317,19 @@ export const recordsJourneys = [
       await edit.getByRole("switch", { name: "Verified" }).click();
       await page.getByRole("button", { name: "Yes", exact: true }).click();
       ok(await edit.getByRole("switch", { name: "Verified" }).isChecked(), "accepted: verified");
-      // change password
-      await edit.getByRole("checkbox", { name: "Change password" }).check();
-      await edit.getByLabel("Password", { exact: true }).fill("new-user-pass-1");
-      await edit.getByLabel("Password confirm").fill("new-user-pass-1");
       await edit.getByRole("button", { name: "Save changes" }).click();
       await visible(page.getByText("Successfully updated record."));
       equal((await getRecord(ctx, "users", user.id)).verified, true, "verified on the server");
+      // change the password alone: ticking is not a change yet, typing one is
+      const save = edit.getByRole("button", { name: "Save changes" });
+      await eventually(async () => await save.isDisabled(), { message: "saved: nothing to save" });
+      await edit.getByRole("checkbox", { name: "Change password" }).check();
+      ok(await save.isDisabled(), "empty password fields: nothing to save");
+      await edit.getByLabel("Password", { exact: true }).fill("new-user-pass-1");
+      await edit.getByLabel("Password confirm").fill("new-user-pass-1");
+      ok(await save.isEnabled(), "a typed password can be saved");
+      await save.click();
+      await eventually(async () => (await page.getByText("Successfully updated record.").count()) >= 1 && (await save.isDisabled()), { message: "password saved" });
       await ctx.api.expectOk("POST", "/api/collections/users/auth-with-password", { body: { identity: "rec-user@example.com", password: "new-user-pass-1" } });
       await edit.getByRole("tab", { name: "Authorized providers" }).click();
       await visible(edit.getByText("No linked OAuth2 providers."));
@@ -444,6 +462,8 @@ export const recordsJourneys = [
       await visible(dialog.getByLabel("title", { exact: true }));
       await dialog.getByLabel("title", { exact: true }).fill("unsaved title");
       await page.waitForTimeout(200);
+      const draftKey = `record_draft_${rec.collectionId}_${rec.id}`;
+      ok((await page.evaluate((k) => localStorage.getItem(k), draftKey))?.includes("unsaved title"), "draft stored under the spec's key");
       await page.reload();
       await visible(dialog.getByText("The record has previous unsaved changes."));
       equal(await dialog.getByLabel("title", { exact: true }).inputValue(), "draft me", "loaded values before restoring");
@@ -457,7 +477,7 @@ export const recordsJourneys = [
       await dialog.getByRole("button", { name: "Save changes" }).click();
       await visible(page.getByText("Successfully updated record."));
       equal((await getRecord(ctx, "rec_all", rec.id)).title, "unsaved title", "saved draft value");
-      equal(await page.evaluate((k) => localStorage.getItem(k), `cairn_record_draft_${rec.collectionId}_${rec.id}`), null, "draft cleared on save");
+      equal(await page.evaluate((k) => localStorage.getItem(k), draftKey), null, "draft cleared on save");
     },
   },
   {
@@ -521,7 +541,7 @@ export const recordsJourneys = [
         await visible(field(dialog, "body").locator(".rich-editor-content"));
         await visible(field(dialog, "meta").locator(".cm-content"));
         await check("panel");
-        await field(dialog, "author").getByRole("button", { name: "Open picker" }).click();
+        await field(dialog, "author").getByRole("button", { name: "Open picker for author" }).click();
         const picker = page.getByRole("dialog", { name: "Select rec_people records" });
         await visible(picker.getByRole("option").first());
         await check("record-picker");

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { Field } from "./Field";
-import { clearFormErrors, setFormErrors } from "../lib/formErrors";
+import { clearFormErrors, createFormErrors, FormErrorsContext, setFormErrors } from "../lib/formErrors";
 
 describe("Field", () => {
   beforeEach(() => clearFormErrors());
@@ -39,5 +39,33 @@ describe("Field", () => {
     );
     expect(screen.getByText("Minimum 10 characters.")).toBeInTheDocument();
     expect(screen.getByRole("alert")).toHaveTextContent("Cannot be blank.");
+  });
+
+  it("reads and clears the errors of its form's own store, apart from the page's and another form's", () => {
+    const outer = createFormErrors();
+    const inner = createFormErrors();
+    render(
+      <FormErrorsContext.Provider value={outer}>
+        <Field name="id" label="Outer id">
+          {(p) => <input {...p} />}
+        </Field>
+        <FormErrorsContext.Provider value={inner}>
+          <Field name="id" label="Inner id">
+            {(p) => <input {...p} />}
+          </Field>
+        </FormErrorsContext.Provider>
+      </FormErrorsContext.Provider>,
+    );
+    act(() => setFormErrors({ id: { code: "x", message: "Must be in a valid format." } }, outer));
+    act(() => setFormErrors({ id: { code: "x", message: "Page error." } }));
+    expect(screen.getAllByRole("alert").map((a) => a.textContent)).toEqual(["Must be in a valid format."]);
+    expect(screen.getByLabelText("Inner id")).not.toHaveAttribute("aria-invalid");
+
+    act(() => setFormErrors({ id: { code: "y", message: "Cannot be blank." } }, inner));
+    fireEvent.input(screen.getByLabelText("Inner id"), { target: { value: "a" } });
+    // editing the inner form's field clears only the inner error
+    expect(screen.getAllByRole("alert").map((a) => a.textContent)).toEqual(["Must be in a valid format."]);
+    act(() => clearFormErrors(inner));
+    expect(screen.getAllByRole("alert")).toHaveLength(1);
   });
 });

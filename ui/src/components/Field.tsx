@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { clearFieldError, useFieldError } from "../lib/formErrors";
+import { clearFieldError, useFieldError, useFormErrorsStore } from "../lib/formErrors";
 
 export interface FieldControlProps {
   id: string;
@@ -26,6 +26,7 @@ export interface FieldProps {
 export function Field({ name, label, hint, error, required, className = "", inline, children }: FieldProps) {
   const id = useId();
   const serverError = useFieldError(name);
+  const errorsStore = useFormErrorsStore();
   const message = error || serverError;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = message ? `${id}-error` : undefined;
@@ -34,8 +35,8 @@ export function Field({ name, label, hint, error, required, className = "", inli
   return (
     <div
       className={`field${inline ? " field-inline" : ""}${message ? " field-error" : ""} ${className}`.trim()}
-      onInput={() => clearFieldError(name)}
-      onChange={() => clearFieldError(name)}
+      onInput={() => clearFieldError(name, errorsStore)}
+      onChange={() => clearFieldError(name, errorsStore)}
     >
       {inline ? (
         <>

@@ -1,7 +1,7 @@
 import { ClientResponseError } from "pocketbase";
 import { client } from "./client";
 import { addErrorToast } from "./toasts";
-import { setFormErrors } from "./formErrors";
+import { setFormErrors, type FormErrorsStore } from "./formErrors";
 import { navigate } from "./router";
 import { logout } from "./session";
 
@@ -36,6 +36,8 @@ export function normalizeError(err: unknown): NormalizedError {
 export interface HandleErrorOptions {
   /** Show the error toast (default true). */
   notify?: boolean;
+  /** Where the response's field errors go (default: the page's). */
+  fieldErrors?: FormErrorsStore;
 }
 
 /**
@@ -59,7 +61,7 @@ export function handleError(err: unknown, opts: HandleErrorOptions = {}): void {
   }
   if (opts.notify !== false) addErrorToast(e.message);
   const data = e.response.data;
-  if (data && typeof data === "object" && Object.keys(data).length > 0) setFormErrors(data as Record<string, unknown>);
+  if (data && typeof data === "object" && Object.keys(data).length > 0) setFormErrors(data as Record<string, unknown>, opts.fieldErrors);
 }
 
 export function isAbortError(err: unknown): boolean {

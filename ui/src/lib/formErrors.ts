@@ -1,19 +1,33 @@
-import { useSyncExternalStore } from "react";
-import { createStore } from "./store";
+import { createContext, useContext, useSyncExternalStore } from "react";
+import { createStore, type Store } from "./store";
 
 /** Server field errors keyed like the response data: {field: {code, message}} (possibly nested). */
 export type FieldErrors = Record<string, unknown>;
+export type FormErrorsStore = Store<FieldErrors>;
 
 export const INVALID_VALUE_MESSAGE = "Invalid value";
 
-export const formErrorsStore = createStore<FieldErrors>({});
+/** The page's field errors (the shared error handler's default place for them). */
+export const formErrorsStore: FormErrorsStore = createStore<FieldErrors>({});
 
-export function setFormErrors(errors: FieldErrors | null | undefined): void {
-  formErrorsStore.set(errors && typeof errors === "object" ? { ...errors } : {});
+/** A form's own field errors, for a form that can be open over another one (record panels). */
+export function createFormErrors(): FormErrorsStore {
+  return createStore<FieldErrors>({});
 }
 
-export function clearFormErrors(): void {
-  if (Object.keys(formErrorsStore.get()).length) formErrorsStore.set({});
+/** The field errors the Fields below read and clear: the page's unless a form provides its own. */
+export const FormErrorsContext = createContext<FormErrorsStore>(formErrorsStore);
+
+export function useFormErrorsStore(): FormErrorsStore {
+  return useContext(FormErrorsContext);
+}
+
+export function setFormErrors(errors: FieldErrors | null | undefined, store: FormErrorsStore = formErrorsStore): void {
+  store.set(errors && typeof errors === "object" ? { ...errors } : {});
+}
+
+export function clearFormErrors(store: FormErrorsStore = formErrorsStore): void {
+  if (Object.keys(store.get()).length) store.set({});
 }
 
 function isLeaf(v: unknown): v is { code?: unknown; message?: unknown } {
@@ -35,8 +49,8 @@ export function fieldErrorMessage(errors: FieldErrors, name: string): string {
 }
 
 /** Removes the error stored under a dotted name (done when the user edits that field). */
-export function clearFieldError(name: string): void {
-  const errors = formErrorsStore.get();
+export function clearFieldError(name: string, store: FormErrorsStore = formErrorsStore): void {
+  const errors = store.get();
   if (!fieldErrorMessage(errors, name)) return;
   const next = structuredCloneSafe(errors);
   const parts = name.split(".");
@@ -47,7 +61,7 @@ export function clearFieldError(name: string): void {
     cur = v as Record<string, unknown>;
   }
   delete cur[parts[parts.length - 1]];
-  formErrorsStore.set(next);
+  store.set(next);
 }
 
 function structuredCloneSafe<T>(v: T): T {
@@ -55,9 +69,10 @@ function structuredCloneSafe<T>(v: T): T {
 }
 
 export function useFieldError(name: string): string {
+  const store = useFormErrorsStore();
   return useSyncExternalStore(
-    formErrorsStore.subscribe,
-    () => fieldErrorMessage(formErrorsStore.get(), name),
+    store.subscribe,
+    () => fieldErrorMessage(store.get(), name),
     () => "",
   );
 }

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { client } from "../../lib/client";
 import type { Collection } from "../collections/types";
@@ -19,16 +20,20 @@ export function primeRecord(c: Collection, id: string): void {
 /** How long a record fetched for the panel counts as fresh (its click's prime included). */
 const PANEL_RECORD_FRESH_MS = 5_000;
 
+let openings = 0;
+
 /**
- * One record for the panel (not cached between openings, so the panel always shows fresh data).
- * A primed record that has already answered is the query's initial data: the panel's first
- * render shows the form, not a loading state.
+ * One record for the panel, not shared between openings: a panel opened again (even in the same
+ * commit as the last one closing, or right after a delete) fetches its record instead of showing
+ * the last panel's copy. A primed record that has already answered is the query's initial data:
+ * the panel's first render shows the form, not a loading state.
  */
 export function useRecord(c: Collection, id: string) {
   const key = `${c.id}/${id}`;
   const initial = useSettledPrime(primedRecords, id ? key : undefined);
+  const [opening] = useState(() => ++openings);
   return useQuery({
-    queryKey: recordsKeys.detail(c.id, id),
+    queryKey: [...recordsKeys.detail(c.id, id), opening],
     queryFn: ({ signal }) => primedRecords.take(key, () => fetchRecord(c, id, signal)),
     initialData: initial?.value,
     initialDataUpdatedAt: initial?.at,

@@ -9,6 +9,7 @@ import {
   duplicateRecord,
   emptyRecord,
   generatePassword,
+  hasPasswordInput,
   INVALID_JSON_CODE,
   isRecordChanged,
   jsonParseError,
@@ -72,6 +73,13 @@ describe("change detection", () => {
     expect(canSave({ loading: false, isNew: false, changed: false })).toBe(false);
     expect(canSave({ loading: false, isNew: false, changed: true })).toBe(true);
     expect(canSave({ loading: false, isNew: false, changed: true, saving: true })).toBe(false);
+  });
+
+  it("counts a typed password as something to save (passwords are not compared)", () => {
+    expect(hasPasswordInput({ password: "", passwordConfirm: "" })).toBe(false);
+    expect(hasPasswordInput({})).toBe(false);
+    expect(hasPasswordInput({ password: "new-pass-123", passwordConfirm: "" })).toBe(true);
+    expect(hasPasswordInput({ password: "", passwordConfirm: "x" })).toBe(true);
   });
 });
 

@@ -65,6 +65,11 @@ export function isRecordChanged(c: Collection, original: RecordData, current: Re
   return hasPendingFiles(uploads, deletions) || !sameValues(c, original, current);
 }
 
+/** Text typed into the password fields: with "Change password" ticked, a change to save (passwords are not compared). */
+export function hasPasswordInput(record: RecordData): boolean {
+  return PASSWORD_FIELDS.some((k) => String(record[k] ?? "") !== "");
+}
+
 /** Save is enabled once loading is done and the record is new or changed. */
 export function canSave(opts: { loading: boolean; isNew: boolean; changed: boolean; saving?: boolean }): boolean {
   return !opts.loading && !opts.saving && (opts.isNew || opts.changed);

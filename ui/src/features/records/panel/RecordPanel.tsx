@@ -12,7 +12,7 @@ import { useRecord } from "../../../data/records/record";
 import { useSaveRecord } from "../../../data/records/saveRecord";
 import { confirm } from "../../../lib/confirm";
 import { handleError, isAbortError } from "../../../lib/errors";
-import { clearFormErrors } from "../../../lib/formErrors";
+import { clearFieldError, clearFormErrors, createFormErrors, FormErrorsContext } from "../../../lib/formErrors";
 import { useSaveShortcut } from "../../../lib/useSaveShortcut";
 import { useStore } from "../../../lib/store";
 import { hasFileParts } from "../../../lib/uploadWithProgress";
@@ -27,6 +27,7 @@ import {
   newFormRecord,
   hasEditorField,
   isAuthCollection,
+  hasPasswordInput,
   isRecordChanged,
   isViewCollection,
   RECORD_ID_MIN_LENGTH,
@@ -78,6 +79,9 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
   const [deletions, setDeletions] = useState<PendingDeletions>({});
   const [changePassword, setChangePassword] = useState(false);
   const [errors, setErrors] = useState<RecordErrors>({});
+  // the server's field errors for this panel only: a panel opened over it (a picker's New
+  // record) neither shows nor clears them
+  const [serverErrors] = useState(createFormErrors);
   const [tab, setTab] = useState<Tab>("form");
   const [liveWarning, setLiveWarning] = useState<"updated" | "deleted" | null>(null);
   const closingRef = useRef(false);
@@ -115,12 +119,12 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [loadQ.error]);
 
-  useEffect(() => () => clearFormErrors(), []);
   // leaving the panel (route change, collection switch) stops an upload still on its way
   useEffect(() => () => uploadAbort.current?.abort(), []);
 
   const loading = !isNew && !original;
-  const changed = !!original && isRecordChanged(collection, original, record, uploads, deletions);
+  const passwordChange = auth && !isNew && changePassword && hasPasswordInput(record);
+  const changed = !!original && (isRecordChanged(collection, original, record, uploads, deletions) || passwordChange);
   const canSave = canSaveRecord({ loading, isNew, changed, saving });
   const draft = useRecordDraft(collection, currentId, original, record, changed);
 
@@ -132,15 +136,18 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [live]);
 
+  // Any edit of a field clears its errors, including edits that fire no input event (relation
+  // chips, the picker, file removal).
   const set = useCallback((key: string, value: unknown) => {
     setRecord((r) => ({ ...r, [key]: value }));
+    clearFieldError(key, serverErrors);
     setErrors((e) => {
       if (!e[key]) return e;
       const next = { ...e };
       delete next[key];
       return next;
     });
-  }, []);
+  }, [serverErrors]);
 
   const forceClose = () => {
     closingRef.current = true;
@@ -153,7 +160,8 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
     return false;
   };
 
-  const submit = async () => {
+  /** Create closes the panel, unless kept open (Ctrl/Cmd+S): it then goes on editing the new record. */
+  const submit = async ({ keepOpen = false } = {}) => {
     if (!canSave) return;
     const local = validateRecord(collection, record, { isNew, passwordShown: auth && (isNew || changePassword) });
     if (Object.keys(local).length) {
@@ -167,26 +175,28 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
       uploadAbort.current = controller;
       if (withFiles) setUploadProgress(0);
       const saved = await save.mutateAsync({ collection, id: isNew ? undefined : currentId, body, onProgress: withFiles ? setUploadProgress : undefined, signal: controller?.signal });
-      clearFormErrors();
+      clearFormErrors(serverErrors);
       draft.clear();
       addSuccessToast(isNew ? M.CREATED : M.UPDATED);
       onSaved?.(saved, isNew);
-      if (isNew) {
+      if (isNew && !keepOpen) {
         forceClose();
       } else {
         // "Save changes" keeps the panel open with the saved values
+        if (isNew) setCurrentId(String(saved.id));
         const form = toFormRecord(collection, saved);
         setOriginal(form);
         setRecord(form);
         setUploads({});
         setDeletions({});
         setChangePassword(false);
-        void loadQ.refetch();
+        // a created record loads under its new id; a saved one reloads
+        if (!isNew) void loadQ.refetch();
       }
     } catch (err) {
       // a cancelled upload keeps the panel and the form as they were
       if (isAbortError(err) && uploadAbort.current?.signal.aborted) addInfoToast(M.UPLOAD_CANCELLED);
-      else handleError(err);
+      else handleError(err, { fieldErrors: serverErrors });
     } finally {
       uploadAbort.current = null;
       setUploadProgress(null);
@@ -194,7 +204,7 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
   };
 
   // Ctrl/Cmd+S saves without closing (the newest panel takes it first)
-  useSaveShortcut(open, submit);
+  useSaveShortcut(open, () => submit({ keepOpen: true }));
 
   const duplicate = () => {
     const run = () => {
@@ -224,7 +234,7 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
         onDeleted?.(currentId);
         forceClose();
       } catch (err) {
-        handleError(err);
+        handleError(err, { fieldErrors: serverErrors });
       }
     });
 
@@ -240,7 +250,7 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
             await reqVerification.mutateAsync({ collection, email });
             addSuccessToast(M.verificationSent(email));
           } catch (err) {
-            handleError(err);
+            handleError(err, { fieldErrors: serverErrors });
           }
         }),
     });
@@ -255,7 +265,7 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
             await reqReset.mutateAsync({ collection, email });
             addSuccessToast(M.resetSent(email));
           } catch (err) {
-            handleError(err);
+            handleError(err, { fieldErrors: serverErrors });
           }
         }),
     });
@@ -267,141 +277,149 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
     () => (name: string) => ({
       uploads: uploads[name] ?? [],
       deletions: deletions[name] ?? [],
-      onUploads: (files: File[]) => setUploads((u) => ({ ...u, [name]: files })),
-      onDeletions: (names: string[]) => setDeletions((d) => ({ ...d, [name]: names })),
+      onUploads: (files: File[]) => {
+        setUploads((u) => ({ ...u, [name]: files }));
+        clearFieldError(name, serverErrors);
+      },
+      onDeletions: (names: string[]) => {
+        setDeletions((d) => ({ ...d, [name]: names }));
+        clearFieldError(name, serverErrors);
+      },
     }),
-    [uploads, deletions],
+    [uploads, deletions, serverErrors],
   );
 
   const title = `${isNew ? "New" : "Edit"} ${collection.name} record`;
   const wide = hasEditorField(collection);
 
   return (
-    <OverlayPanel
-      open={open}
-      onClose={onClose}
-      beforeHide={beforeHide}
-      title={title}
-      size="lg"
-      className={`record-panel${wide ? " record-panel-wide" : ""}`}
-      escClose={!saving}
-      overlayClose={!saving}
-      headerActions={
-        !isNew && original ? <Menu label="More options" triggerClassName="btn-icon" trigger={<CIcon name="more" />} items={moreItems} /> : null
-      }
-      footer={
-        <>
-          {uploadProgress !== null ? <UploadProgress fraction={uploadProgress} onCancel={() => uploadAbort.current?.abort()} /> : null}
-          <button type="button" className="btn btn-transparent" disabled={saving} onClick={() => (beforeHide() ? onClose() : undefined)}>
-            Cancel
-          </button>
-          <BusyButton className="btn btn-primary" busy={saving} type="submit" form={`${id}-form`} disabled={!canSave}>
-            {isNew ? "Create" : "Save changes"}
-          </BusyButton>
-        </>
-      }
-    >
-      {auth && !isNew ? (
-        <div className="tabs" role="tablist" aria-label="Record sections">
-          <button type="button" role="tab" id={`${id}-tab-form`} aria-selected={tab === "form"} aria-controls={`${id}-panel`} className={`tab${tab === "form" ? " active" : ""}`} onClick={() => setTab("form")}>
-            Account
-          </button>
-          <button type="button" role="tab" id={`${id}-tab-providers`} aria-selected={tab === "providers"} aria-controls={`${id}-panel`} className={`tab${tab === "providers" ? " active" : ""}`} onClick={() => setTab("providers")}>
-            Authorized providers
-          </button>
-        </div>
-      ) : null}
-      {liveWarning ? (
-        <div className="alert alert-warning" role="alert">
-          <span>{liveWarning === "deleted" ? M.LIVE_DELETED : M.LIVE_UPDATED}</span>
-          {liveWarning === "updated" ? (
-            <button type="button" className="btn btn-sm btn-secondary" onClick={() => void loadQ.refetch()}>
-              Reload
+    <FormErrorsContext.Provider value={serverErrors}>
+      <OverlayPanel
+        open={open}
+        onClose={onClose}
+        beforeHide={beforeHide}
+        title={title}
+        size="lg"
+        className={`record-panel${wide ? " record-panel-wide" : ""}`}
+        escClose={!saving}
+        overlayClose={!saving}
+        headerActions={
+          !isNew && original ? <Menu label="More options" triggerClassName="btn-icon" trigger={<CIcon name="more" />} items={moreItems} /> : null
+        }
+        footer={
+          <>
+            {uploadProgress !== null ? <UploadProgress fraction={uploadProgress} onCancel={() => uploadAbort.current?.abort()} /> : null}
+            <button type="button" className="btn btn-transparent" disabled={saving} onClick={() => (beforeHide() ? onClose() : undefined)}>
+              Cancel
             </button>
-          ) : null}
-        </div>
-      ) : null}
-      {draft.offered ? (
-        <div className="alert alert-info draft-banner" role="status">
-          <span>{M.DRAFT_BANNER}</span>
-          <button type="button" className="btn btn-sm btn-secondary" onClick={() => setRecord(draft.restore())}>
-            Restore draft
-          </button>
-          <button type="button" className="btn-icon btn-sm" aria-label="Discard draft" onClick={draft.discard}>
-            <CIcon name="close" size={14} />
-          </button>
-        </div>
-      ) : null}
-      {loading ? (
-        <Spinner label="Loading record..." />
-      ) : (
-        <div role={auth && !isNew ? "tabpanel" : undefined} id={`${id}-panel`} aria-labelledby={auth && !isNew ? `${id}-tab-${tab}` : undefined}>
-          {tab === "providers" && auth && !isNew ? (
-            <ExternalAuthsTab collection={collection} recordId={currentId} />
-          ) : (
-            <form
-              id={`${id}-form`}
-              className="record-form"
-              noValidate
-              aria-label={title}
-              onSubmit={(e) => {
-                e.preventDefault();
-                e.stopPropagation();
-                void submit();
-              }}
-            >
-              <Field name="id" label="id" hint={isNew ? `Leave empty to auto generate (min ${RECORD_ID_MIN_LENGTH} characters).` : undefined} error={errors.id?.message}>
-                {(p) => (
-                  <input
-                    {...p}
-                    type="text"
-                    className="txt-mono"
-                    value={String(record.id ?? "")}
-                    readOnly={!isNew}
-                    minLength={RECORD_ID_MIN_LENGTH}
-                    placeholder={isNew ? "Leave empty to auto generate..." : undefined}
-                    autoComplete="off"
-                    spellCheck={false}
-                    onChange={(e) => set("id", e.target.value)}
-                  />
-                )}
-              </Field>
-              {auth ? (
-                <AuthFields
-                  collection={collection}
-                  record={record}
-                  isNew={isNew}
-                  originalVerified={!!original?.verified}
-                  changePassword={changePassword}
-                  onChangePassword={setChangePassword}
-                  set={set}
-                  errors={errors}
-                />
-              ) : null}
-              {collection.schema.map((f) => (
-                <div key={f.id || f.name} className="record-field" data-field={f.name} data-field-type={f.type}>
-                  <FieldInput
-                    field={f}
-                    value={record[f.name]}
-                    onChange={(v) => set(f.name, v)}
+            <BusyButton className="btn btn-primary" busy={saving} type="submit" form={`${id}-form`} disabled={!canSave}>
+              {isNew ? "Create" : "Save changes"}
+            </BusyButton>
+          </>
+        }
+      >
+        {auth && !isNew ? (
+          <div className="tabs" role="tablist" aria-label="Record sections">
+            <button type="button" role="tab" id={`${id}-tab-form`} aria-selected={tab === "form"} aria-controls={`${id}-panel`} className={`tab${tab === "form" ? " active" : ""}`} onClick={() => setTab("form")}>
+              Account
+            </button>
+            <button type="button" role="tab" id={`${id}-tab-providers`} aria-selected={tab === "providers"} aria-controls={`${id}-panel`} className={`tab${tab === "providers" ? " active" : ""}`} onClick={() => setTab("providers")}>
+              Authorized providers
+            </button>
+          </div>
+        ) : null}
+        {liveWarning ? (
+          <div className="alert alert-warning" role="alert">
+            <span>{liveWarning === "deleted" ? M.LIVE_DELETED : M.LIVE_UPDATED}</span>
+            {liveWarning === "updated" ? (
+              <button type="button" className="btn btn-sm btn-secondary" onClick={() => void loadQ.refetch()}>
+                Reload
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        {draft.offered ? (
+          <div className="alert alert-info draft-banner" role="status">
+            <span>{M.DRAFT_BANNER}</span>
+            <button type="button" className="btn btn-sm btn-secondary" onClick={() => setRecord(draft.restore())}>
+              Restore draft
+            </button>
+            <button type="button" className="btn-icon btn-sm" aria-label="Discard draft" onClick={draft.discard}>
+              <CIcon name="close" size={14} />
+            </button>
+          </div>
+        ) : null}
+        {loading ? (
+          <Spinner label="Loading record..." />
+        ) : (
+          <div role={auth && !isNew ? "tabpanel" : undefined} id={`${id}-panel`} aria-labelledby={auth && !isNew ? `${id}-tab-${tab}` : undefined}>
+            {tab === "providers" && auth && !isNew ? (
+              <ExternalAuthsTab collection={collection} recordId={currentId} />
+            ) : (
+              <form
+                id={`${id}-form`}
+                className="record-form"
+                noValidate
+                aria-label={title}
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  e.stopPropagation();
+                  void submit();
+                }}
+              >
+                <Field name="id" label="id" hint={isNew ? `Leave empty to auto generate (min ${RECORD_ID_MIN_LENGTH} characters).` : undefined} error={errors.id?.message}>
+                  {(p) => (
+                    <input
+                      {...p}
+                      type="text"
+                      className="txt-mono"
+                      value={String(record.id ?? "")}
+                      readOnly={!isNew}
+                      minLength={RECORD_ID_MIN_LENGTH}
+                      placeholder={isNew ? "Leave empty to auto generate..." : undefined}
+                      autoComplete="off"
+                      spellCheck={false}
+                      onChange={(e) => set("id", e.target.value)}
+                    />
+                  )}
+                </Field>
+                {auth ? (
+                  <AuthFields
                     collection={collection}
-                    collections={collections}
-                    record={original ?? record}
-                    error={errors[f.name]?.message}
-                    files={fileExtra(f.name)}
+                    record={record}
+                    isNew={isNew}
+                    originalVerified={!!original?.verified}
+                    changePassword={changePassword}
+                    onChangePassword={setChangePassword}
+                    set={set}
+                    errors={errors}
                   />
-                </div>
-              ))}
-              {!isNew && original ? (
-                <p className="txt-hint record-meta">
-                  created {String(original.created ?? "")} · updated {String(original.updated ?? "")}
-                </p>
-              ) : null}
-            </form>
-          )}
-        </div>
-      )}
-    </OverlayPanel>
+                ) : null}
+                {collection.schema.map((f) => (
+                  <div key={f.id || f.name} className="record-field" data-field={f.name} data-field-type={f.type}>
+                    <FieldInput
+                      field={f}
+                      value={record[f.name]}
+                      onChange={(v) => set(f.name, v)}
+                      collection={collection}
+                      collections={collections}
+                      record={original ?? record}
+                      error={errors[f.name]?.message}
+                      files={fileExtra(f.name)}
+                    />
+                  </div>
+                ))}
+                {!isNew && original ? (
+                  <p className="txt-hint record-meta">
+                    created {String(original.created ?? "")} · updated {String(original.updated ?? "")}
+                  </p>
+                ) : null}
+              </form>
+            )}
+          </div>
+        )}
+      </OverlayPanel>
+    </FormErrorsContext.Provider>
   );
 }
 
