@@ -1,4 +1,4 @@
-/** Every local-storage key the dashboard uses, named after the product. */
+/** Every local-storage key the dashboard uses: named after the product, except the keys the spec names. */
 export const PRODUCT_NAME = "Cairn";
 
 export const storageKeys = {
@@ -12,14 +12,20 @@ export const storageKeys = {
   sidebarWidth: "cairn_sidebar_width",
   /** JSON list of pinned collection ids. */
   pinnedCollections: "cairn_pinned_collections",
-  /** Prefix for the hidden columns of one collection: prefix + collectionId. */
-  hiddenColumnsPrefix: "cairn_hidden_columns_",
-  /** Prefix for a record draft: prefix + collectionId + "_" + recordId. */
-  recordDraftPrefix: "cairn_record_draft_",
+  /** JSON list of the hidden columns of one collection (the spec's key). */
+  hiddenColumns: (collectionId: string) => `${collectionId}@hiddenColumns`,
+  /** A record's draft (the spec's key). */
+  recordDraft: (collectionId: string, recordId: string) => `record_draft_${collectionId}_${recordId}`,
   /** The last recipient of a settings test email. */
   lastTestEmail: "cairn_last_test_email",
   /** "light" | "dark"; absent means follow the system. */
   theme: "cairn_theme",
+} as const;
+
+/** Keys of earlier Cairn releases, moved to the spec's keys when first read. */
+export const legacyStorageKeys = {
+  hiddenColumns: (collectionId: string) => `cairn_hidden_columns_${collectionId}`,
+  recordDraft: (collectionId: string, recordId: string) => `cairn_record_draft_${collectionId}_${recordId}`,
 } as const;
 
 export function readStorage(key: string): string | null {
@@ -37,4 +43,16 @@ export function writeStorage(key: string, value: string | null): void {
   } catch {
     // storage may be unavailable (private mode, quota); the dashboard keeps working without it
   }
+}
+
+/** Reads key; when it is absent, a value saved under legacyKey is moved to key (and legacyKey removed). */
+export function readMovedStorage(key: string, legacyKey: string): string | null {
+  const value = readStorage(key);
+  if (value !== null) return value;
+  const legacy = readStorage(legacyKey);
+  if (legacy !== null) {
+    writeStorage(key, legacy);
+    writeStorage(legacyKey, null);
+  }
+  return legacy;
 }

@@ -14,6 +14,6 @@ export const recordsKeys = {
   detail: (collectionId: string, id: string) => [...recordsKeys.all, collectionId, "detail", id] as const,
   externalAuths: (collectionId: string, id: string) => [...recordsKeys.all, collectionId, "external-auths", id] as const,
   picker: (collectionId: string, filter: string) => [...recordsKeys.all, collectionId, "picker", { filter }] as const,
-  byIds: (collectionId: string, ids: string[]) => [...recordsKeys.all, collectionId, "by-ids", ids] as const,
+  byIds: (collectionId: string, ids: string[], batch: number) => [...recordsKeys.all, collectionId, "by-ids", ids, { batch }] as const,
   filePicker: (collectionId: string, filter: string) => [...recordsKeys.all, collectionId, "file-picker", { filter }] as const,
 };

@@ -3,7 +3,7 @@ import { client } from "../../lib/client";
 import type { RecordData } from "../../features/records/recordModel";
 import { recordsKeys } from "./keys";
 
-/** Relation field batches (the picker uses 50). */
+/** Ids per request: the relation field loads 100 at a time, the record picker 50. */
 export const RELATION_BATCH = 100;
 export const PICKER_BATCH = 50;
 
@@ -24,11 +24,17 @@ export async function fetchRecordsByIds(collectionId: string, ids: string[], bat
   return ids.map((id) => byId.get(id)).filter((r): r is RecordData => !!r);
 }
 
-export function useRecordsByIds(collectionId: string, ids: string[]) {
+export interface RecordsByIdsOptions {
+  /** Ids per request: RELATION_BATCH (the relation field, default) or PICKER_BATCH (the record picker). */
+  batch?: number;
+  enabled?: boolean;
+}
+
+export function useRecordsByIds(collectionId: string, ids: string[], { batch = RELATION_BATCH, enabled = true }: RecordsByIdsOptions = {}) {
   return useQuery({
-    queryKey: recordsKeys.byIds(collectionId, ids),
-    queryFn: ({ signal }) => fetchRecordsByIds(collectionId, ids, RELATION_BATCH, signal),
-    enabled: !!collectionId && ids.length > 0,
+    queryKey: recordsKeys.byIds(collectionId, ids, batch),
+    queryFn: ({ signal }) => fetchRecordsByIds(collectionId, ids, batch, signal),
+    enabled: enabled && !!collectionId && ids.length > 0,
     gcTime: 30_000,
     placeholderData: (prev) => prev,
   });

@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useState } from "react";
-import { readStorage, storageKeys, writeStorage } from "../../lib/storageKeys";
+import { legacyStorageKeys, readMovedStorage, storageKeys, writeStorage } from "../../lib/storageKeys";
 import { parseHiddenColumns, toggleHidden } from "./listModel";
 
-/** Hidden columns of one collection, remembered in local storage under prefix + collectionId. */
+/** Hidden columns of one collection, remembered in local storage under '{collectionId}@hiddenColumns'. */
 export function useHiddenColumns(collectionId: string): [string[], (id: string) => void] {
-  const key = storageKeys.hiddenColumnsPrefix + collectionId;
-  const [hidden, setHidden] = useState<string[]>(() => parseHiddenColumns(readStorage(key)));
-  useEffect(() => setHidden(parseHiddenColumns(readStorage(key))), [key]);
+  const key = storageKeys.hiddenColumns(collectionId);
+  const read = () => parseHiddenColumns(readMovedStorage(key, legacyStorageKeys.hiddenColumns(collectionId)));
+  const [hidden, setHidden] = useState<string[]>(read);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useEffect(() => setHidden(read()), [key]);
   const toggle = useCallback(
     (id: string) =>
       setHidden((prev) => {

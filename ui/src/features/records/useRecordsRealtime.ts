@@ -34,6 +34,14 @@ export function applyLiveChanges(data: InfiniteData<RecordsPage>, changes: Reado
   };
 }
 
+/** Whether every id is in the loaded pages of some list of the collection. */
+function loadedAll(lists: [unknown, unknown][], ids: ReadonlySet<string>): boolean {
+  const loaded = new Set<string>();
+  for (const [, data] of lists) if (isPages(data)) for (const p of data.pages) for (const r of p.items) loaded.add(String(r.id));
+  for (const id of ids) if (!loaded.has(id)) return false;
+  return true;
+}
+
 /**
  * Follows the collection's records over realtime while the page shows it: created rows appear
  * (the loaded pages reload), updated rows change in place, deleted rows go. Events are gathered
@@ -51,8 +59,9 @@ export function useRecordsRealtime(c: Collection): void {
     let cancelled = false;
     let unsubscribe: (() => Promise<void>) | null = null;
     let pending: RecordSubscription[] = [];
-    // a create (or a change that a fetch in flight may overwrite) the loaded pages still miss
-    let reloadOwed = false;
+    // created records the loaded pages may miss, and changes a fetch in flight may overwrite
+    const owedCreates = new Set<string>();
+    let owedChange = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const schedule = (ms: number) => {
       if (timer === undefined) timer = setTimeout(flush, ms);
@@ -63,14 +72,18 @@ export function useRecordsRealtime(c: Collection): void {
         const { changes, created, deleted } = collectLiveChanges(pending);
         pending = [];
         qc.setQueriesData({ queryKey: key }, (old: unknown) => (isPages(old) ? applyLiveChanges(old, changes) : old));
-        if (created || qc.isFetching({ queryKey: key }) > 0) reloadOwed = true;
-        else if (deleted) void qc.invalidateQueries({ queryKey: [...key, "count"] });
+        for (const [recordId, change] of changes) if (change.action === "create") owedCreates.add(recordId);
+        if (!created && qc.isFetching({ queryKey: key }) > 0) owedChange = true;
+        else if (!created && deleted) void qc.invalidateQueries({ queryKey: [...key, "count"] });
         publishLiveChanges(id, changes);
       }
-      if (!reloadOwed) return;
+      if (!owedCreates.size && !owedChange) return;
       if (qc.isFetching({ queryKey: key }) > 0) return schedule(LIVE_RELOAD_RETRY_MS);
-      reloadOwed = false;
-      void qc.invalidateQueries({ queryKey: key });
+      // a record saved in this dashboard is usually there already: its save reloaded the list
+      const reload = owedChange || !loadedAll(qc.getQueriesData({ queryKey: key }), owedCreates);
+      owedCreates.clear();
+      owedChange = false;
+      if (reload) void qc.invalidateQueries({ queryKey: key });
     };
     const onEvent = (e: RecordSubscription) => {
       pending.push(e);

@@ -89,22 +89,30 @@ export function FileInput({ field, value, record, error, uploads, deletions, onU
               </li>
             ))}
           </ul>
+          {/* only opened by the button below (which the field label names), so kept out of the accessibility tree */}
           <input
             ref={input}
-            id={p.id}
             className="visually-hidden"
             type="file"
             multiple={multiple}
             accept={acceptAttr(field.options?.mimeTypes)}
             disabled={disabled}
-            aria-describedby={p["aria-describedby"]}
+            aria-hidden="true"
             tabIndex={-1}
             onChange={(e) => {
               add(Array.from(e.target.files ?? []));
               e.target.value = "";
             }}
           />
-          <button type="button" className="btn btn-sm btn-secondary file-upload-btn" disabled={disabled} onClick={() => input.current?.click()}>
+          <button
+            id={p.id}
+            type="button"
+            className="btn btn-sm btn-secondary file-upload-btn"
+            aria-label={`Upload new file to ${field.name}`}
+            aria-describedby={p["aria-describedby"]}
+            disabled={disabled}
+            onClick={() => input.current?.click()}
+          >
             <CIcon name="plus" size={15} /> Upload new file
           </button>
           <span className="txt-hint file-drop-hint">or drop files here</span>

@@ -102,7 +102,7 @@ export function RelationInput({ field, value, onChange, collections, error }: Fi
               </SortableContext>
             </DndContext>
           )}
-          <button id={p.id} type="button" className="btn btn-sm btn-secondary" aria-label="Open picker" aria-describedby={p["aria-describedby"]} disabled={!related} onClick={() => setPickerOpen((n) => n + 1)}>
+          <button id={p.id} type="button" className="btn btn-sm btn-secondary" aria-label={`Open picker for ${field.name}`} aria-describedby={p["aria-describedby"]} disabled={!related} onClick={() => setPickerOpen((n) => n + 1)}>
             <CIcon name="relation" size={15} /> Open picker
           </button>
           {pickerOpen > 0 && related ? (

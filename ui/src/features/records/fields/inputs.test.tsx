@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen } from "@testing-library/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { Collection, SchemaField } from "../../../data/collections/types";
 import { SelectInput, selectHint } from "./SelectInput";
 import { JsonInput, INVALID_JSON, VALID_JSON } from "./JsonInput";
-import { droppedIdsMessage } from "./RelationInput";
+import { droppedIdsMessage, RelationInput } from "./RelationInput";
 import { FileInput } from "./FileInput";
 
 function f(name: string, type: string, options: Record<string, unknown> = {}): SchemaField {
@@ -49,13 +50,54 @@ describe("file input", () => {
   it("marks a stored file deleted and restores it; upload is disabled at the limit", () => {
     const onDeletions = vi.fn();
     const { rerender } = render(<FileInput {...base} field={f("cover", "file", { maxSelect: 1 })} value="a.png" onChange={() => {}} uploads={[]} deletions={[]} onUploads={() => {}} onDeletions={onDeletions} />);
-    expect(screen.getByRole("button", { name: "Upload new file" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Upload new file to cover" })).toBeDisabled();
     fireEvent.click(screen.getByRole("button", { name: "Remove a.png" }));
     expect(onDeletions).toHaveBeenCalledWith(["a.png"]);
     rerender(<FileInput {...base} field={f("cover", "file", { maxSelect: 1 })} value="a.png" onChange={() => {}} uploads={[]} deletions={["a.png"]} onUploads={() => {}} onDeletions={onDeletions} />);
-    expect(screen.getByRole("button", { name: "Upload new file" })).toBeEnabled();
+    expect(screen.getByRole("button", { name: "Upload new file to cover" })).toBeEnabled();
     fireEvent.click(screen.getByRole("button", { name: "Restore" }));
     expect(onDeletions).toHaveBeenLastCalledWith([]);
+  });
+});
+
+describe("field buttons' accessible names", () => {
+  it("names each upload button after its field; the hidden file input is no separate control", () => {
+    const onUploads = vi.fn();
+    render(
+      <>
+        <FileInput {...base} field={f("cover", "file", { maxSelect: 1 })} value="" onChange={() => {}} uploads={[]} deletions={[]} onUploads={onUploads} onDeletions={() => {}} />
+        <FileInput {...base} field={f("docs", "file", { maxSelect: 3 })} value="" onChange={() => {}} uploads={[]} deletions={[]} onUploads={() => {}} onDeletions={() => {}} />
+      </>,
+    );
+    expect(screen.getAllByRole("button").map((b) => b.getAttribute("aria-label"))).toEqual(["Upload new file to cover", "Upload new file to docs"]);
+    const upload = screen.getByRole("button", { name: "Upload new file to cover" });
+    expect(upload).toHaveTextContent("Upload new file");
+    // the field label points at the visible button, not at the hidden input
+    expect(screen.getByText("cover").closest("label")).toHaveAttribute("for", upload.id);
+    const input = upload.parentElement!.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(input).toHaveAttribute("aria-hidden", "true");
+    expect(input).toHaveAttribute("tabindex", "-1");
+    // click upload opens the file chooser; drop and the chooser both add files
+    const click = vi.spyOn(input, "click");
+    fireEvent.click(upload);
+    expect(click).toHaveBeenCalledOnce();
+    const png = new File(["x"], "a.png", { type: "image/png" });
+    fireEvent.change(input, { target: { files: [png] } });
+    expect(onUploads).toHaveBeenLastCalledWith([png]);
+    fireEvent.drop(upload.parentElement!, { dataTransfer: { files: [png] } });
+    expect(onUploads).toHaveBeenCalledTimes(2);
+  });
+
+  it("names each picker button after its relation field", () => {
+    const qc = new QueryClient();
+    render(
+      <QueryClientProvider client={qc}>
+        <RelationInput {...base} field={f("author", "relation", { collectionId: "c", maxSelect: 1 })} value="" onChange={() => {}} />
+        <RelationInput {...base} field={f("tags", "relation", { collectionId: "c", maxSelect: null })} value={[]} onChange={() => {}} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole("button", { name: "Open picker for author" })).toHaveTextContent("Open picker");
+    expect(screen.getByRole("button", { name: "Open picker for tags" })).toBeEnabled();
   });
 });
 

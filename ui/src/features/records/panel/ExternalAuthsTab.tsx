@@ -4,15 +4,12 @@ import { Spinner } from "../../../components/Spinner";
 import { confirm } from "../../../lib/confirm";
 import { handleError } from "../../../lib/errors";
 import { addSuccessToast } from "../../../lib/toasts";
+import { providerTitle } from "../../settings/providers/providers";
 
 export const NO_PROVIDERS = "No linked OAuth2 providers.";
+/** {provider} is the provider's title ("Google"), as the tab shows it. */
 export const confirmUnlink = (provider: string) => `Do you really want to unlink the ${provider} provider?`;
 export const unlinkedMessage = (provider: string) => `Successfully unlinked the ${provider} provider.`;
-
-/** Title case of a provider name for display ("google" -> "Google"). */
-function providerTitle(p: string): string {
-  return p ? p[0].toUpperCase() + p.slice(1) : p;
-}
 
 /** "Authorized providers": the record's external auth links with unlink. */
 export function ExternalAuthsTab({ collection, recordId }: { collection: Collection; recordId: string }) {
@@ -23,32 +20,35 @@ export function ExternalAuthsTab({ collection, recordId }: { collection: Collect
   if (!items.length) return <p className="txt-hint">{NO_PROVIDERS}</p>;
   return (
     <ul className="providers-list">
-      {items.map((a) => (
-        <li key={a.id || a.provider} className="provider-item">
-          <span className="provider-logo" aria-hidden="true">
-            {providerTitle(a.provider).slice(0, 1)}
-          </span>
-          <span className="provider-name">{providerTitle(a.provider)}</span>
-          <span className="txt-hint txt-mono">ID: {a.providerId}</span>
-          <button
-            type="button"
-            className="btn btn-sm btn-transparent btn-danger-txt"
-            onClick={() =>
-              confirm(confirmUnlink(a.provider), async () => {
-                try {
-                  await unlink.mutateAsync({ collection, recordId, provider: a.provider });
-                  addSuccessToast(unlinkedMessage(a.provider));
-                  void q.refetch();
-                } catch (err) {
-                  handleError(err);
-                }
-              })
-            }
-          >
-            Unlink
-          </button>
-        </li>
-      ))}
+      {items.map((a) => {
+        const title = providerTitle(a.provider);
+        return (
+          <li key={a.id || a.provider} className="provider-item">
+            <span className="provider-logo" aria-hidden="true">
+              {a.provider.slice(0, 1).toUpperCase()}
+            </span>
+            <span className="provider-name">{title}</span>
+            <span className="txt-hint txt-mono">ID: {a.providerId}</span>
+            <button
+              type="button"
+              className="btn btn-sm btn-transparent btn-danger-txt"
+              onClick={() =>
+                confirm(confirmUnlink(title), async () => {
+                  try {
+                    await unlink.mutateAsync({ collection, recordId, provider: a.provider });
+                    addSuccessToast(unlinkedMessage(title));
+                    void q.refetch();
+                  } catch (err) {
+                    handleError(err);
+                  }
+                })
+              }
+            >
+              Unlink
+            </button>
+          </li>
+        );
+      })}
     </ul>
   );
 }

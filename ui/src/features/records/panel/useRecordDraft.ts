@@ -1,18 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Collection } from "../../../data/collections/types";
-import { readStorage, storageKeys, writeStorage } from "../../../lib/storageKeys";
+import { legacyStorageKeys, readMovedStorage, storageKeys, writeStorage } from "../../../lib/storageKeys";
 import { applyDraft, draftData, parseDraft, shouldOfferDraft, type RecordData } from "../recordModel";
 
-export function draftKey(collectionId: string, recordId: string): string {
-  return `${storageKeys.recordDraftPrefix}${collectionId}_${recordId}`;
-}
-
 /**
- * The record's draft in local storage: offered (banner) when it differs from the loaded record,
- * written while the form has unsaved changes, cleared on save, discard and duplicate.
+ * The record's draft in local storage (record_draft_{collectionId}_{recordId}): offered (banner)
+ * when it differs from the loaded record, written while the form has unsaved changes, cleared on
+ * save, discard and duplicate.
  */
 export function useRecordDraft(c: Collection, recordId: string, original: RecordData | null, record: RecordData, changed: boolean) {
-  const key = draftKey(c.id, recordId);
+  const key = storageKeys.recordDraft(c.id, recordId);
   const [offered, setOffered] = useState<RecordData | null>(null);
   const [decided, setDecided] = useState(false);
   const touched = useRef(false);
@@ -20,7 +17,7 @@ export function useRecordDraft(c: Collection, recordId: string, original: Record
   // once loaded: a stored draft that differs from the record is offered
   useEffect(() => {
     if (!original || decided) return;
-    const stored = parseDraft(readStorage(key));
+    const stored = parseDraft(readMovedStorage(key, legacyStorageKeys.recordDraft(c.id, recordId)));
     setOffered(shouldOfferDraft(c, stored, original) ? stored : null);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [original, key]);

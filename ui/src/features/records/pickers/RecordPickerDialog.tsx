@@ -3,6 +3,7 @@ import { OverlayPanel } from "../../../components/OverlayPanel";
 import { Spinner } from "../../../components/Spinner";
 import type { Collection } from "../../../data/collections/types";
 import { usePickerList } from "../../../data/records/pickerList";
+import { PICKER_BATCH, useRecordsByIds } from "../../../data/records/recordsByIds";
 import { handleError } from "../../../lib/errors";
 import { truncate } from "../../../lib/format";
 import { CIcon } from "../../collections/icons";
@@ -18,12 +19,18 @@ export const NO_RECORDS_FOUND = "No records found.";
 export const SELECTED_LABEL_MAX = 70;
 export const TOOLTIP_JSON_MAX = 800;
 
+/** A selected record handed over as its id only (`{ id }`): the picker loads it itself. */
+export function isIdOnly(r: RecordData): boolean {
+  return Object.keys(r).every((k) => k === "id");
+}
+
 export interface RecordPickerDialogProps {
   open: boolean;
   collection: Collection;
   collections: Collection[];
   /** 1 = single select; otherwise selecting stops at maxSelect (0/undefined = no limit). */
   maxSelect?: number;
+  /** The current selection; records given as `{ id }` only are loaded by id (batches of 50). */
   selected: RecordData[];
   onClose: () => void;
   onSubmit: (records: RecordData[]) => void;
@@ -34,6 +41,11 @@ export function RecordPickerDialog({ open, collection, collections, maxSelect, s
   const [search, setSearch] = useState("");
   const [term, setTerm] = useState("");
   const [selected, setSelected] = useState<RecordData[]>(initial);
+  // the selected records the caller had not loaded yet, fetched once by id
+  const [unloadedIds] = useState(() => initial.filter(isIdOnly).map((r) => String(r.id)));
+  const fetched = useRecordsByIds(collection.id, unloadedIds, { batch: PICKER_BATCH, enabled: open });
+  const fetchedById = useMemo(() => new Map((fetched.data ?? []).map((r) => [String(r.id), r])), [fetched.data]);
+  const withData = (r: RecordData) => (isIdOnly(r) ? (fetchedById.get(String(r.id)) ?? r) : r);
   const [creating, setCreating] = useState(0);
   const panelLoaded = useLoaded(RecordPanel, creating > 0);
   const single = maxSelect === 1;
@@ -44,6 +56,10 @@ export function RecordPickerDialog({ open, collection, collections, maxSelect, s
   useEffect(() => {
     if (list.error) handleError(list.error, { notify: !term });
   }, [list.error, term]);
+
+  useEffect(() => {
+    if (fetched.error) handleError(fetched.error);
+  }, [fetched.error]);
 
   // search as you type, a little debounced
   useEffect(() => {
@@ -72,7 +88,7 @@ export function RecordPickerDialog({ open, collection, collections, maxSelect, s
           <button type="button" className="btn btn-transparent" onClick={onClose}>
             Cancel
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => onSubmit(selected)}>
+          <button type="button" className="btn btn-primary" onClick={() => onSubmit(selected.map(withData))}>
             Set selection
           </button>
         </>
@@ -130,7 +146,7 @@ export function RecordPickerDialog({ open, collection, collections, maxSelect, s
       <h3 className="section-title">Selected</h3>
       {selected.length ? (
         <ul className="chip-list picker-selected" aria-label="Selected records">
-          {selected.map((r) => (
+          {selected.map(withData).map((r) => (
             <li key={String(r.id)} className="chip chip-removable">
               {label(r)}
               <button type="button" className="chip-btn" aria-label={`Deselect ${label(r)}`} onClick={() => toggle(r)}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clearProviderFields, initialProviderForm, PROVIDERS, providerConfig, shortKey, splitProviders, validateProvider, withOptionDefaults, type ProviderConfig } from "./providers";
+import { clearProviderFields, initialProviderForm, PROVIDERS, providerConfig, providerTitle, shortKey, splitProviders, validateProvider, withOptionDefaults, type ProviderConfig } from "./providers";
 
 const full: ProviderConfig = { enabled: true, clientId: "id", clientSecret: "******", authUrl: "https://a", tokenUrl: "https://t", userApiUrl: "https://u", displayName: "Mine", pkce: true };
 const byKey = (k: string) => PROVIDERS.find((p) => p.key === k)!;
@@ -15,6 +15,12 @@ describe("providers list", () => {
   it("shows the key without its last four characters", () => {
     expect(shortKey("googleAuth")).toBe("google");
     expect(shortKey("oidc2Auth")).toBe("oidc2");
+  });
+  it("titles a linked account's provider name as the settings list does", () => {
+    expect(providerTitle("google")).toBe("Google");
+    expect(providerTitle("github")).toBe("GitHub");
+    expect(providerTitle("oidc2")).toBe("(2) OpenID Connect");
+    expect(providerTitle("custom")).toBe("Custom");
   });
   it("puts enabled providers first, each group in definition order", () => {
     const { enabled, disabled } = splitProviders({ githubAuth: { enabled: true }, appleAuth: { enabled: true }, googleAuth: { enabled: false } });

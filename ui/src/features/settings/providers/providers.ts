@@ -63,6 +63,13 @@ export function shortKey(key: string): string {
   return key.slice(0, -4);
 }
 
+/** A linked account's provider name as its title ("google" -> "Google", "github" -> "GitHub"); unknown names are capitalized. */
+export function providerTitle(name: string): string {
+  const def = PROVIDERS.find((p) => shortKey(p.key) === name);
+  if (def) return def.title;
+  return name ? name[0].toUpperCase() + name.slice(1) : name;
+}
+
 export function isOidc(key: string): boolean {
   return key.startsWith("oidc");
 }
