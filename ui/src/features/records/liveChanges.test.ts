@@ -1,20 +1,37 @@
 import { describe, expect, it } from "vitest";
 import type { RecordSubscription } from "pocketbase";
-import { changedUnderneath, collectLiveChanges, type LiveBatch, type LiveChange } from "./liveChanges";
+import { changedUnderneath, collectLiveChanges, shownIn, type LiveBatch, type LiveChange } from "./liveChanges";
 import { applyLiveChanges } from "./useRecordsRealtime";
 
 const event = (action: string, record: Record<string, unknown>) => ({ action, record }) as unknown as RecordSubscription;
 
 describe("collectLiveChanges", () => {
-  it("keeps the last change per record and notes creates and deletes", () => {
-    const { changes, created, deleted } = collectLiveChanges([event("update", { id: "a", t: 1 }), event("update", { id: "b", t: 1 }), event("update", { id: "a", t: 2 })]);
+  it("keeps the last change per record", () => {
+    const changes = collectLiveChanges([event("update", { id: "a", t: 1 }), event("update", { id: "b", t: 1 }), event("update", { id: "a", t: 2 })]);
     expect([...changes.keys()]).toEqual(["a", "b"]);
     expect(changes.get("a")).toEqual({ action: "update", record: { id: "a", t: 2 } });
-    expect([created, deleted]).toEqual([false, false]);
+  });
 
-    const burst = collectLiveChanges([event("create", { id: "n" }), event("update", { id: "n", t: 1 }), event("delete", { id: "b" })]);
-    expect(burst.changes.get("n")?.action).toBe("update");
-    expect([burst.created, burst.deleted]).toEqual([true, true]);
+  it("keeps a record created and then changed in one batch a create; created and deleted, a delete", () => {
+    const changes = collectLiveChanges([event("create", { id: "n" }), event("update", { id: "n", t: 1 }), event("create", { id: "m" }), event("delete", { id: "m" })]);
+    expect(changes.get("n")).toEqual({ action: "create", record: { id: "n", t: 1 } });
+    expect(changes.get("m")?.action).toBe("delete");
+  });
+});
+
+describe("shownIn", () => {
+  const rows = new Map([["a", { id: "a", updated: "2026-11-27 08:00:00.000Z" }]]);
+  const change = (action: LiveChange["action"], record: Record<string, unknown>): LiveChange => ({ action, record });
+
+  it("tells which changes loaded rows already show", () => {
+    expect(shownIn(rows, change("create", { id: "a" }))).toBe(true);
+    expect(shownIn(rows, change("create", { id: "z" }))).toBe(false);
+    expect(shownIn(rows, change("delete", { id: "a" }))).toBe(false);
+    expect(shownIn(rows, change("delete", { id: "z" }))).toBe(true);
+    expect(shownIn(rows, change("update", { id: "a", updated: "2026-11-27 08:00:00.000Z" }))).toBe(true);
+    // a fetch that answered before the update shows an older row
+    expect(shownIn(rows, change("update", { id: "a", updated: "2026-11-27 08:00:01.000Z" }))).toBe(false);
+    expect(shownIn(rows, change("update", { id: "z", updated: "2026-11-27 08:00:01.000Z" }))).toBe(true);
   });
 });
 

@@ -24,19 +24,28 @@ export function publishLiveChanges(collectionId: string, changes: ReadonlyMap<st
   liveChanges.set({ seq: ++seq, collectionId, changes });
 }
 
-/** Folds a run of realtime events into the last change per record, noting whether any created or deleted one. */
-export function collectLiveChanges(events: readonly RecordSubscription[]): { changes: Map<string, LiveChange>; created: boolean; deleted: boolean } {
+/** Folds a run of realtime events into the last change per record. */
+export function collectLiveChanges(events: readonly RecordSubscription[]): Map<string, LiveChange> {
   const changes = new Map<string, LiveChange>();
-  let created = false;
-  let deleted = false;
   for (const e of events) {
     const record = e.record as unknown as RecordData;
-    const action = e.action as LiveAction;
-    if (action === "create") created = true;
-    if (action === "delete") deleted = true;
+    const previous = changes.get(String(record.id));
+    // created and then changed in one batch is still a record the list has not loaded
+    const action = previous?.action === "create" && e.action === "update" ? "create" : (e.action as LiveAction);
     changes.set(String(record.id), { action, record });
   }
-  return { changes, created, deleted };
+  return changes;
+}
+
+/**
+ * Whether loaded rows already show a change (by id): a created record is there, a deleted one is
+ * gone, an updated one is gone or at least as new. A change they do not show needs a reload.
+ */
+export function shownIn(loaded: ReadonlyMap<string, RecordData>, change: LiveChange): boolean {
+  const row = loaded.get(String(change.record.id));
+  if (change.action === "create") return !!row;
+  if (change.action === "delete") return !row;
+  return !row || String(row.updated ?? "") >= String(change.record.updated ?? "");
 }
 
 /** Whether a batch concerns the panel's record and differs from what the panel last loaded or saved. */

@@ -6,7 +6,8 @@ import { recordsKeys } from "../../data/records/keys";
 import type { RecordsPage } from "../../data/records/recordsList";
 import { client } from "../../lib/client";
 import { listExpand } from "./listModel";
-import { collectLiveChanges, publishLiveChanges, type LiveChange } from "./liveChanges";
+import { collectLiveChanges, publishLiveChanges, shownIn, type LiveChange } from "./liveChanges";
+import type { RecordData } from "./recordModel";
 
 /** Realtime events are applied together, at most this often: a burst costs one render, not one per record. */
 export const LIVE_FLUSH_MS = 100;
@@ -34,12 +35,11 @@ export function applyLiveChanges(data: InfiniteData<RecordsPage>, changes: Reado
   };
 }
 
-/** Whether every id is in the loaded pages of some list of the collection. */
-function loadedAll(lists: [unknown, unknown][], ids: ReadonlySet<string>): boolean {
-  const loaded = new Set<string>();
-  for (const [, data] of lists) if (isPages(data)) for (const p of data.pages) for (const r of p.items) loaded.add(String(r.id));
-  for (const id of ids) if (!loaded.has(id)) return false;
-  return true;
+/** The rows of every loaded list of the collection, by id. */
+function loadedRows(lists: [unknown, unknown][]): Map<string, RecordData> {
+  const rows = new Map<string, RecordData>();
+  for (const [, data] of lists) if (isPages(data)) for (const p of data.pages) for (const r of p.items) rows.set(String(r.id), r);
+  return rows;
 }
 
 /**
@@ -59,30 +59,31 @@ export function useRecordsRealtime(c: Collection): void {
     let cancelled = false;
     let unsubscribe: (() => Promise<void>) | null = null;
     let pending: RecordSubscription[] = [];
-    // created records the loaded pages may miss, and changes a fetch in flight may overwrite
-    const owedCreates = new Set<string>();
-    let owedChange = false;
+    // changes the loaded pages may not show once fetching settles: created records, and changes
+    // that landed while a fetch was on its way (its answer may be older)
+    const owed = new Map<string, LiveChange>();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const schedule = (ms: number) => {
       if (timer === undefined) timer = setTimeout(flush, ms);
     };
+    const fetching = () => qc.isFetching({ queryKey: key }) > 0;
     const flush = () => {
       timer = undefined;
       if (pending.length) {
-        const { changes, created, deleted } = collectLiveChanges(pending);
+        const changes = collectLiveChanges(pending);
         pending = [];
         qc.setQueriesData({ queryKey: key }, (old: unknown) => (isPages(old) ? applyLiveChanges(old, changes) : old));
-        for (const [recordId, change] of changes) if (change.action === "create") owedCreates.add(recordId);
-        if (!created && qc.isFetching({ queryKey: key }) > 0) owedChange = true;
-        else if (!created && deleted) void qc.invalidateQueries({ queryKey: [...key, "count"] });
+        const inFlight = fetching();
+        for (const [recordId, change] of changes) if (change.action === "create" || inFlight) owed.set(recordId, change);
+        if (!inFlight && [...changes.values()].some((ch) => ch.action === "delete")) void qc.invalidateQueries({ queryKey: [...key, "count"] });
         publishLiveChanges(id, changes);
       }
-      if (!owedCreates.size && !owedChange) return;
-      if (qc.isFetching({ queryKey: key }) > 0) return schedule(LIVE_RELOAD_RETRY_MS);
-      // a record saved in this dashboard is usually there already: its save reloaded the list
-      const reload = owedChange || !loadedAll(qc.getQueriesData({ queryKey: key }), owedCreates);
-      owedCreates.clear();
-      owedChange = false;
+      if (!owed.size) return;
+      if (fetching()) return schedule(LIVE_RELOAD_RETRY_MS);
+      // a record saved in this dashboard is usually shown already: its save reloaded the list
+      const rows = loadedRows(qc.getQueriesData({ queryKey: key }));
+      const reload = [...owed.values()].some((change) => !shownIn(rows, change));
+      owed.clear();
       if (reload) void qc.invalidateQueries({ queryKey: key });
     };
     const onEvent = (e: RecordSubscription) => {
