@@ -28,8 +28,11 @@ export const RecordRow = memo(function RecordRow({ record, columns, ctx, selecta
       className={`records-tr records-row${selected ? " selected" : ""}`}
       data-record-id={id}
       onClick={(e) => {
-        if ((e.target as HTMLElement).closest("input, a, button, label")) return;
-        onOpen(id);
+        const target = e.target as HTMLElement;
+        if (target.closest("input, a, button, label")) return;
+        // the whole select cell is the checkbox's target: a near miss selects, it does not open
+        if (target.closest(".col-select")) onToggle(id);
+        else onOpen(id);
       }}
     >
       {selectable ? (

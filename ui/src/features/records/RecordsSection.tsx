@@ -6,7 +6,7 @@ import { recordsKeys } from "../../data/records/keys";
 import { primeRecord } from "../../data/records/record";
 import { useRecordsList } from "../../data/records/recordsList";
 import { useRecordsCount } from "../../data/records/recordsCount";
-import { useDeleteRecords } from "../../data/records/deleteRecords";
+import { PartialDeleteError, useDeleteRecords } from "../../data/records/deleteRecords";
 import { useAdminFileToken } from "../../data/records/fileUrl";
 import { confirm } from "../../lib/confirm";
 import { handleError, normalizeError } from "../../lib/errors";
@@ -161,17 +161,26 @@ export default function RecordsSection({ collection, collections, filter, sort: 
     [collection],
   );
   const cellContext = useMemo(() => ({ collection, collections, fileToken }), [collection, collections, fileToken]);
-  const allSelected = items.length > 0 && items.every((r) => selected.has(String(r.id)));
+  // Only loaded records count as selected: one deleted meanwhile (in its panel, elsewhere) drops out.
+  const loadedSelected = useMemo(() => {
+    const loaded = new Set(items.map((r) => String(r.id)));
+    return new Set([...selected].filter((id) => loaded.has(id)));
+  }, [items, selected]);
+  const allSelected = items.length > 0 && loadedSelected.size === items.length;
   const toggleAll = () => setSelected(allSelected ? new Set() : new Set(items.map((r) => String(r.id))));
 
   const deleteSelected = () =>
     confirm(BULK_DELETE_CONFIRM, async () => {
       try {
-        await bulkDelete.mutateAsync({ collection, ids: [...selected] });
+        await bulkDelete.mutateAsync({ collection, ids: [...loadedSelected] });
         addSuccessToast(BULK_DELETE_SUCCESS);
         setSelected(new Set());
       } catch (err) {
-        handleError(err);
+        // the records that went leave the selection; the others stay selected for another try
+        if (err instanceof PartialDeleteError) {
+          setSelected((prev) => new Set([...prev].filter((id) => !err.deleted.includes(id))));
+          handleError(err.cause);
+        } else handleError(err);
       } finally {
         reload();
       }
@@ -193,7 +202,7 @@ export default function RecordsSection({ collection, collections, filter, sort: 
         sort={sort}
         onSort={(s) => setQueryParams({ sort: s }, { replace: false })}
         selectable={!view}
-        selected={selected}
+        selected={loadedSelected}
         onToggleAll={toggleAll}
         onToggle={toggle}
         onOpen={openRecord}
@@ -208,7 +217,7 @@ export default function RecordsSection({ collection, collections, filter, sort: 
         </div>
       ) : null}
       <p className="records-total txt-hint">Total found: {count.data ?? (count.isError ? 0 : "...")}</p>
-      {selected.size && !view ? <RecordsBulkBar count={selected.size} deleting={bulkDelete.isPending} onReset={() => setSelected(new Set())} onDelete={deleteSelected} /> : null}
+      {loadedSelected.size && !view ? <RecordsBulkBar count={loadedSelected.size} deleting={bulkDelete.isPending} onReset={() => setSelected(new Set())} onDelete={deleteSelected} /> : null}
       {panel.session > 0 && panelLoaded ? (
         <Suspense fallback={null}>
           <RecordPanel

@@ -87,7 +87,7 @@ describe("sort and search", () => {
   });
 
   it("asks for editor excerpts and relation expands", () => {
-    expect(listFields(posts)).toBe("*,body:excerpt(200)");
+    expect(listFields(posts)).toBe("*,body:excerpt(200),expand.author.*:excerpt(200)");
     expect(listExpand(posts)).toBe("author");
     expect(listExpand(users)).toBe("");
   });

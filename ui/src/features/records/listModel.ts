@@ -157,10 +157,11 @@ export function recordsFilterKeys(c: Collection): string[] {
   return keys;
 }
 
-/** The list call's `fields`: everything, with editor fields as excerpts. */
+/** The list call's `fields`: everything, with editor fields and the expanded relations' texts as excerpts. */
 export function listFields(c: Collection, excerpt = EXCERPT_LENGTH): string {
   const editors = c.schema.filter((f) => f.type === "editor").map((f) => `${f.name}:excerpt(${excerpt})`);
-  return ["*", ...editors].join(",");
+  const expanded = c.schema.filter((f) => f.type === "relation").map((f) => `expand.${f.name}.*:excerpt(${excerpt})`);
+  return ["*", ...editors, ...expanded].join(",");
 }
 
 /** The list call's `expand`: every relation field. */
