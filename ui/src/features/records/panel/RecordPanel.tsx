@@ -123,7 +123,9 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
   useEffect(() => () => uploadAbort.current?.abort(), []);
 
   const loading = !isNew && !original;
-  const passwordChange = auth && !isNew && changePassword && hasPasswordInput(record);
+  // the password fields show (and are sent) for a new auth record, or once "Change password" is ticked
+  const passwordShown = auth && (isNew || changePassword);
+  const passwordChange = passwordShown && !isNew && hasPasswordInput(record);
   const changed = !!original && (isRecordChanged(collection, original, record, uploads, deletions) || passwordChange);
   const canSave = canSaveRecord({ loading, isNew, changed, saving });
   const draft = useRecordDraft(collection, currentId, original, record, changed);
@@ -137,17 +139,26 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
   }, [live]);
 
   // Any edit of a field clears its errors, including edits that fire no input event (relation
-  // chips, the picker, file removal).
-  const set = useCallback((key: string, value: unknown) => {
-    setRecord((r) => ({ ...r, [key]: value }));
-    clearFieldError(key, serverErrors);
-    setErrors((e) => {
-      if (!e[key]) return e;
-      const next = { ...e };
-      delete next[key];
-      return next;
-    });
-  }, [serverErrors]);
+  // chips, the picker, file uploads and removal).
+  const clearErrors = useCallback(
+    (key: string) => {
+      clearFieldError(key, serverErrors);
+      setErrors((e) => {
+        if (!e[key]) return e;
+        const next = { ...e };
+        delete next[key];
+        return next;
+      });
+    },
+    [serverErrors],
+  );
+  const set = useCallback(
+    (key: string, value: unknown) => {
+      setRecord((r) => ({ ...r, [key]: value }));
+      clearErrors(key);
+    },
+    [clearErrors],
+  );
 
   const forceClose = () => {
     closingRef.current = true;
@@ -163,13 +174,13 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
   /** Create closes the panel, unless kept open (Ctrl/Cmd+S): it then goes on editing the new record. */
   const submit = async ({ keepOpen = false } = {}) => {
     if (!canSave) return;
-    const local = validateRecord(collection, record, { isNew, passwordShown: auth && (isNew || changePassword) });
+    const local = validateRecord(collection, record, { isNew, passwordShown });
     if (Object.keys(local).length) {
       setErrors(local);
       return;
     }
     try {
-      const body = buildPayload(collection, record, uploads, deletions, { isNew, sendPassword: auth && (isNew || changePassword) });
+      const body = buildPayload(collection, record, uploads, deletions, { isNew, sendPassword: passwordShown });
       const withFiles = hasFileParts(body);
       const controller = withFiles ? new AbortController() : null;
       uploadAbort.current = controller;
@@ -279,14 +290,14 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
       deletions: deletions[name] ?? [],
       onUploads: (files: File[]) => {
         setUploads((u) => ({ ...u, [name]: files }));
-        clearFieldError(name, serverErrors);
+        clearErrors(name);
       },
       onDeletions: (names: string[]) => {
         setDeletions((d) => ({ ...d, [name]: names }));
-        clearFieldError(name, serverErrors);
+        clearErrors(name);
       },
     }),
-    [uploads, deletions, serverErrors],
+    [uploads, deletions, clearErrors],
   );
 
   const title = `${isNew ? "New" : "Edit"} ${collection.name} record`;
