@@ -503,6 +503,41 @@ export const recordsJourneys = [
     },
   },
   {
+    name: "records: Back with unsaved changes asks before the panel goes",
+    async run(ctx) {
+      await seed(ctx);
+      const t = await adminToken(ctx);
+      const rec = await ctx.api.expectOk("POST", "/api/collections/rec_all/records", { token: t, body: { title: "go back" } });
+      const { page } = await ctx.newPage();
+      await signIn(ctx, page);
+      await page.goto(ctx.url(`/collections?collectionId=${rec.collectionId}`));
+      await rows(page).filter({ hasText: "go back" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Edit rec_all record" });
+      await visible(dialog.getByLabel("title", { exact: true }));
+      ok(page.url().includes(`recordId=${rec.id}`), "the open record is in the address");
+      // unchanged: Back closes at once
+      await page.goBack();
+      await hidden(dialog);
+      await page.goForward();
+      await visible(dialog.getByLabel("title", { exact: true }));
+      await dialog.getByLabel("title", { exact: true }).fill("edited, not saved");
+      await page.goBack();
+      const question = page.getByText("You have unsaved changes. Do you really want to close the panel?");
+      await visible(question);
+      await page.getByRole("button", { name: "No", exact: true }).click();
+      await hidden(question);
+      equal(await dialog.getByLabel("title", { exact: true }).inputValue(), "edited, not saved", "kept editing");
+      await page.waitForFunction((id) => location.hash.includes(`recordId=${id}`), rec.id);
+      // Back asks again; yes closes
+      await page.goBack();
+      await visible(question);
+      await page.getByRole("button", { name: "Yes", exact: true }).click();
+      await hidden(dialog);
+      ok(!page.url().includes("recordId="), "the address lost the record");
+      equal((await getRecord(ctx, "rec_all", rec.id)).title, "go back", "nothing saved");
+    },
+  },
+  {
     name: "records: the picker labels selected records the field has not loaded yet",
     async run(ctx) {
       await seed(ctx);

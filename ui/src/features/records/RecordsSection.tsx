@@ -17,7 +17,7 @@ import { whenIdle } from "../../lib/whenIdle";
 import { useLoaded } from "../../lib/lazyWithPreload";
 import { useBatchedCount } from "../logs/useBatchedCount";
 import { listSort, recordColumns, recordsFilterKeys, recordsSearchFilter, RECORDS_ROW_CHUNK } from "./listModel";
-import { newRecordRequest } from "./panelStore";
+import { newRecordRequest, type LeaveGuard } from "./panelStore";
 import { isViewCollection, type RecordData } from "./recordModel";
 import { RecordsBulkBar } from "./RecordsBulkBar";
 import { RecordsSearchBar } from "./RecordsSearchBar";
@@ -92,16 +92,24 @@ export default function RecordsSection({ collection, collections, filter, sort: 
   useEffect(() => (hasRows ? whenIdle(() => void loadRecordPanel()) : undefined), [hasRows]);
   useEffect(() => (hasRows ? warmFieldInputs(collection.schema, collection.type === "auth") : undefined), [hasRows, collection]);
 
-  // recordId in the address opens the panel (edit, or read-only for views).
+  // The panel follows the address's recordId (Back, Forward, a link): it opens that record (edit,
+  // or read-only for views), or closes when the address lost it. A panel with unsaved changes is
+  // asked first; kept, it puts its record back in the address (a new entry: Back asks again).
+  const panelRef = useRef(panel);
+  panelRef.current = panel;
+  const leaveGuard = useRef<LeaveGuard | null>(null);
   useEffect(() => {
-    if (!recordId) return;
-    setPanel(openedOn(recordId));
-  }, [recordId]);
-
-  // The address lost its recordId (back button, link): the edit panel follows.
-  useEffect(() => {
-    if (recordId) return;
-    setPanel((p) => (p.open && p.recordId ? { ...p, open: false } : p));
+    const shown = panelRef.current;
+    if (!shown.open) {
+      if (recordId) setPanel(openedOn(recordId));
+      return;
+    }
+    // a new record's panel has no address of its own
+    if (shown.recordId === recordId || (!recordId && !shown.recordId)) return;
+    const leave = () => setPanel(recordId ? openedOn(recordId) : (p) => ({ ...p, open: false }));
+    const stay = () => setQueryParams({ recordId: shown.recordId || null }, { replace: false });
+    if (leaveGuard.current) leaveGuard.current(leave, stay);
+    else leave();
   }, [recordId]);
 
   // The header's New record button.
@@ -231,6 +239,7 @@ export default function RecordsSection({ collection, collections, filter, sort: 
             onSaved={onSaved}
             onDeleted={reload}
             onDuplicate={onDuplicate}
+            leaveGuard={leaveGuard}
           />
         </Suspense>
       ) : null}

@@ -9,3 +9,10 @@ export const newRecordRequest = createStore(false);
 export function requestNewRecord(): void {
   newRecordRequest.set(true);
 }
+
+/**
+ * Asks an open record panel whether it may go (its unsaved changes are confirmed first): calls
+ * leave when it may, stay when the user keeps editing. The records section uses it when the
+ * address moves away from the open record (Back, Forward, a pasted link).
+ */
+export type LeaveGuard = (leave: () => void, stay: () => void) => void;

@@ -1,5 +1,5 @@
 import "../records.css";
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type MutableRefObject } from "react";
 import { Field } from "../../../components/Field";
 import { Menu, type MenuItem } from "../../../components/Menu";
 import { OverlayPanel } from "../../../components/OverlayPanel";
@@ -42,6 +42,7 @@ import { AuthFields } from "./AuthFields";
 import { ExternalAuthsTab } from "./ExternalAuthsTab";
 import { RecordPreview } from "./RecordPreview";
 import { useRecordDraft } from "./useRecordDraft";
+import type { LeaveGuard } from "../panelStore";
 import * as M from "./messages";
 import { BusyButton } from "../../../components/BusyButton";
 
@@ -57,18 +58,20 @@ export interface RecordPanelProps {
   onSaved?: (saved: RecordData, isNew: boolean) => void;
   onDeleted?: (id: string) => void;
   onDuplicate?: (copy: RecordData) => void;
+  /** Set by the panel while it is open: the records section asks it before the address takes it away. */
+  leaveGuard?: MutableRefObject<LeaveGuard | null>;
 }
 
 type Tab = "form" | "providers";
 
 /** The record panel: new/edit (or a read-only preview for views), drafts, guards, auth part, more options. */
 export default function RecordPanel(props: RecordPanelProps) {
-  const { open, collection, collections, recordId, initial, onClose, onSaved, onDeleted, onDuplicate } = props;
+  const { open, collection, collections, recordId, initial, onClose, onSaved, onDeleted, onDuplicate, leaveGuard } = props;
   if (isViewCollection(collection)) return <RecordPreview open={open} collection={collection} collections={collections} recordId={recordId} onClose={onClose} />;
-  return <RecordEditor key={`${collection.id}/${recordId}`} open={open} collection={collection} collections={collections} recordId={recordId} initial={initial} onClose={onClose} onSaved={onSaved} onDeleted={onDeleted} onDuplicate={onDuplicate} />;
+  return <RecordEditor key={`${collection.id}/${recordId}`} open={open} collection={collection} collections={collections} recordId={recordId} initial={initial} onClose={onClose} onSaved={onSaved} onDeleted={onDeleted} onDuplicate={onDuplicate} leaveGuard={leaveGuard} />;
 }
 
-function RecordEditor({ open, collection, collections, recordId, initial, onClose, onSaved, onDeleted, onDuplicate }: RecordPanelProps) {
+function RecordEditor({ open, collection, collections, recordId, initial, onClose, onSaved, onDeleted, onDuplicate, leaveGuard }: RecordPanelProps) {
   const id = useId();
   const [currentId, setCurrentId] = useState(recordId);
   const isNew = !currentId;
@@ -164,12 +167,29 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
     closingRef.current = true;
     onClose();
   };
-  const beforeHide = () => {
+  /** True when the panel may go now; with unsaved changes it asks first, then runs leave (yes) or stay (no). */
+  const mayLeave = (leave: () => void, stay?: () => void) => {
     if (saving) return false;
     if (closingRef.current || !changed) return true;
-    confirm(M.CONFIRM_CLOSE, forceClose);
+    confirm(M.CONFIRM_CLOSE, () => ((closingRef.current = true), leave()), stay);
     return false;
   };
+  const beforeHide = () => mayLeave(onClose);
+  // The same question when the address takes the panel away (Back, Forward, a link).
+  const guard: LeaveGuard = (leave, stay) => {
+    if (mayLeave(leave, stay)) leave();
+    else if (saving) stay();
+  };
+  const guardRef = useRef(guard);
+  guardRef.current = guard;
+  useEffect(() => {
+    if (!leaveGuard || !open) return;
+    const ask: LeaveGuard = (leave, stay) => guardRef.current(leave, stay);
+    leaveGuard.current = ask;
+    return () => {
+      if (leaveGuard.current === ask) leaveGuard.current = null;
+    };
+  }, [leaveGuard, open]);
 
   /** Create closes the panel, unless kept open (Ctrl/Cmd+S): it then goes on editing the new record. */
   const submit = async ({ keepOpen = false } = {}) => {
