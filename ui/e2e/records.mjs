@@ -125,6 +125,39 @@ async function liveJourney(ctx, t, burst) {
   await eventually(async () => (await rows(page).count()) === 40, { message: "a full first page" });
   page.off("request", count);
   ok(listCalls > 0 && listCalls < total / 4, `${listCalls} list calls for ${total} created records`);
+
+  // A row deleted elsewhere goes, and the pages are fetched again: "Load more" stays (the last
+  // page was full when it came) and the next page skips nobody.
+  await page.goto(ctx.url(`/collections?collectionId=${burst.id}&sort=label`));
+  const sorted = (await listRecords(ctx, "rec_burst", "&sort=label")).items;
+  const row = (r) => page.locator(`.records-row[data-record-id="${r.id}"]`);
+  await visible(row(sorted[0]));
+  await page.waitForTimeout(500); // the subscription is submitted
+  await ctx.api.expectOk("DELETE", `/api/collections/rec_burst/records/${sorted[5].id}`, { token: t });
+  await hidden(row(sorted[5]), 8000);
+  await visible(page.getByText(`Total found: ${total - 1}`), 8000);
+  await visible(row(sorted[40]), 8000); // page 1 fetched again
+  await page.getByRole("button", { name: "Load more" }).click();
+  const expected = sorted.filter((_, i) => i !== 5).slice(0, 80).map((r) => r.id);
+  await eventually(async () => JSON.stringify(await rows(page).evaluateAll((els) => els.map((el) => el.dataset.recordId))) === JSON.stringify(expected), { message: "the first 80 records in order, none skipped" });
+  // an update that moves a loaded row out of the loaded range (sorted by label) takes it away
+  await ctx.api.expectOk("PATCH", `/api/collections/rec_burst/records/${sorted[0].id}`, { token: t, body: { label: "zz moved" } });
+  await hidden(row(sorted[0]), 8000);
+  await visible(row(sorted[81]), 8000);
+
+  // realtime leaves out a hidden email, even for admins: the row keeps showing it
+  const user = await ctx.api.expectOk("POST", "/api/collections/users/records", { token: t, body: { email: "live-mail@example.com", password: "1234567890", passwordConfirm: "1234567890", name: "Mail Keeper" } });
+  try {
+    await openCollection(page, "users");
+    const userRow = page.locator(`.records-row[data-record-id="${user.id}"]`);
+    await visible(userRow.getByText("live-mail@example.com"));
+    await page.waitForTimeout(500); // the subscription is submitted
+    await ctx.api.expectOk("PATCH", `/api/collections/users/records/${user.id}`, { token: t, body: { name: "Mail Renamed" } });
+    await visible(userRow.getByText("Mail Renamed"), 8000);
+    ok(await userRow.getByText("live-mail@example.com").isVisible(), "the email shows after a live update");
+  } finally {
+    await ctx.api.expectOk("DELETE", `/api/collections/users/records/${user.id}`, { token: t });
+  }
 }
 
 export const recordsJourneys = [

@@ -12,6 +12,8 @@ export const RECORDS_LIST_REQUEST_KEY = "records_list";
 export interface RecordsPage {
   page: number;
   items: RecordData[];
+  /** How many items the server answered: rows removed live later do not make the page look short. */
+  fetched: number;
 }
 
 export async function fetchRecordsPage(c: Collection, opts: { page: number; filter: string; sort: string; perPage?: number; signal?: AbortSignal; requestKey?: string | null }): Promise<RecordsPage> {
@@ -23,7 +25,7 @@ export async function fetchRecordsPage(c: Collection, opts: { page: number; filt
   const expand = listExpand(c);
   if (expand) query.expand = expand;
   const res = await client.collection(c.id).getList(opts.page, perPage, { query, requestKey: opts.requestKey !== undefined ? opts.requestKey : opts.page === 1 ? RECORDS_LIST_REQUEST_KEY : null, signal: opts.signal });
-  return { page: res.page ?? opts.page, items: res.items as unknown as RecordData[] };
+  return { page: res.page ?? opts.page, items: res.items as unknown as RecordData[], fetched: res.items.length };
 }
 
 /** A primed page older than this is not used (the list fetches its own). */
@@ -44,9 +46,9 @@ function takeOrFetchFirstPage(c: Collection, filter: string, sort: string, signa
   return firstPages.take(primedKey(c, filter, sort), () => fetchRecordsPage(c, { page: 1, filter, sort, signal }));
 }
 
-/** "Load more" shows while the last page was full. */
+/** "Load more" shows while the last page was full (as answered). */
 export function nextRecordsPage(last: RecordsPage, perPage = RECORDS_PER_PAGE): number | undefined {
-  return last.items.length >= perPage ? last.page + 1 : undefined;
+  return last.fetched >= perPage ? last.page + 1 : undefined;
 }
 
 /**

@@ -70,7 +70,7 @@ export default function RecordsSection({ collection, collections, filter, sort: 
   // Mounted once its code is there, not suspended until then (see useLoaded).
   const panelLoaded = useLoaded(RecordPanel, panel.session > 0);
 
-  useRecordsRealtime(collection);
+  useRecordsRealtime(collection, { filter: effectiveFilter, sort });
 
   useEffect(() => {
     if (!list.error) return;

@@ -94,9 +94,11 @@ describe("sort and search", () => {
 });
 
 describe("paging", () => {
-  it("offers the next page only after a full page of 40", () => {
-    expect(nextRecordsPage({ page: 1, items: Array.from({ length: 40 }, (_, i) => ({ id: String(i) })) })).toBe(2);
-    expect(nextRecordsPage({ page: 2, items: [{ id: "x" }] })).toBeUndefined();
+  it("offers the next page only after a full page of 40, as the server answered it", () => {
+    expect(nextRecordsPage({ page: 1, items: Array.from({ length: 40 }, (_, i) => ({ id: String(i) })), fetched: 40 })).toBe(2);
+    expect(nextRecordsPage({ page: 2, items: [{ id: "x" }], fetched: 1 })).toBeUndefined();
+    // a row deleted live leaves a full page full
+    expect(nextRecordsPage({ page: 1, items: Array.from({ length: 39 }, (_, i) => ({ id: String(i) })), fetched: 40 })).toBe(2);
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RecordSubscription } from "pocketbase";
-import { changedUnderneath, collectLiveChanges, shownIn, type LiveBatch, type LiveChange } from "./liveChanges";
+import { changedUnderneath, collectLiveChanges, needsReload, shownIn, updatesKeepOrder, type LiveBatch, type LiveChange } from "./liveChanges";
 import { applyLiveChanges } from "./useRecordsRealtime";
 
 const event = (action: string, record: Record<string, unknown>) => ({ action, record }) as unknown as RecordSubscription;
@@ -32,16 +32,56 @@ describe("shownIn", () => {
     // a fetch that answered before the update shows an older row
     expect(shownIn(rows, change("update", { id: "a", updated: "2026-11-27 08:00:01.000Z" }))).toBe(false);
     expect(shownIn(rows, change("update", { id: "z", updated: "2026-11-27 08:00:01.000Z" }))).toBe(true);
+    // in a filtered or sorted list a record not loaded may belong there after its update
+    expect(shownIn(rows, change("update", { id: "z", updated: "2026-11-27 08:00:01.000Z" }), false)).toBe(false);
+    expect(shownIn(rows, change("update", { id: "a", updated: "2026-11-27 08:00:00.000Z" }), false)).toBe(true);
+  });
+});
+
+describe("updatesKeepOrder", () => {
+  it("holds only without a filter and for sorts by fields an update cannot change", () => {
+    expect(updatesKeepOrder("", "-created")).toBe(true);
+    expect(updatesKeepOrder("", "")).toBe(true);
+    expect(updatesKeepOrder("", "+created, -id")).toBe(true);
+    expect(updatesKeepOrder("", "title")).toBe(false);
+    expect(updatesKeepOrder("", "-created,title")).toBe(false);
+    expect(updatesKeepOrder("", "-updated")).toBe(false);
+    expect(updatesKeepOrder("active = true", "-created")).toBe(false);
+  });
+});
+
+describe("needsReload", () => {
+  const loaded = new Map([["a", { id: "a", email: "a@x.co", name: "A", expand: {} }]]);
+  const change = (action: LiveChange["action"], record: Record<string, unknown>): LiveChange => ({ action, record });
+
+  it("reloads after a loaded row's delete (the pages after it shifted), not after one never loaded", () => {
+    expect(needsReload(loaded, change("delete", { id: "a" }), true)).toBe(true);
+    expect(needsReload(loaded, change("delete", { id: "z" }), true)).toBe(false);
+  });
+
+  it("reloads after any update when the list is filtered or sorted by a changeable field", () => {
+    expect(needsReload(loaded, change("update", { id: "z", name: "Z" }), false)).toBe(true);
+    expect(needsReload(loaded, change("update", { id: "z", name: "Z" }), true)).toBe(false);
+  });
+
+  it("reloads when the event leaves out a value the row shows (a hidden email), not for its expand", () => {
+    expect(needsReload(loaded, change("update", { id: "a", name: "B" }), true)).toBe(true);
+    expect(needsReload(loaded, change("update", { id: "a", email: "a@x.co", name: "B" }), true)).toBe(false);
+  });
+
+  it("leaves creates to the check after fetching", () => {
+    expect(needsReload(loaded, change("create", { id: "n" }), false)).toBe(false);
   });
 });
 
 describe("applyLiveChanges", () => {
-  const data = { pageParams: [1, 2], pages: [{ page: 1, items: [{ id: "a", t: 1, expand: { x: 1 } }, { id: "b", t: 1 }] }, { page: 2, items: [{ id: "c", t: 1 }] }] };
+  const data = { pageParams: [1, 2], pages: [{ page: 1, items: [{ id: "a", t: 1, email: "a@x.co", expand: { x: 1 } }, { id: "b", t: 1 }], fetched: 2 }, { page: 2, items: [{ id: "c", t: 1 }], fetched: 1 }] };
   const changes = (...list: [string, LiveChange][]) => new Map(list);
 
-  it("updates rows in place, keeping their expand when the event has none, and drops deleted ones", () => {
+  it("updates rows in place, keeping values and expand the event has not, and drops deleted ones", () => {
     const next = applyLiveChanges(data, changes(["a", { action: "update", record: { id: "a", t: 2 } }], ["b", { action: "delete", record: { id: "b" } }]));
-    expect(next.pages[0].items).toEqual([{ id: "a", t: 2, expand: { x: 1 } }]);
+    expect(next.pages[0].items).toEqual([{ id: "a", t: 2, email: "a@x.co", expand: { x: 1 } }]);
+    expect(next.pages[0].fetched).toBe(2);
     expect(next.pages[1]).toBe(data.pages[1]); // an untouched page keeps its identity
   });
 

@@ -38,14 +38,37 @@ export function collectLiveChanges(events: readonly RecordSubscription[]): Map<s
 }
 
 /**
- * Whether loaded rows already show a change (by id): a created record is there, a deleted one is
- * gone, an updated one is gone or at least as new. A change they do not show needs a reload.
+ * Whether an update can neither add, drop nor move a row of the list: no filter, and sorted only
+ * by fields an update cannot change.
  */
-export function shownIn(loaded: ReadonlyMap<string, RecordData>, change: LiveChange): boolean {
+export function updatesKeepOrder(filter: string, sort: string): boolean {
+  return !filter.trim() && sort.split(",").every((key) => ["", "id", "created"].includes(key.trim().replace(/^[-+]/, "")));
+}
+
+/**
+ * Whether loaded rows already show a change (by id): a created record is there, a deleted one is
+ * gone, an updated one at least as new — or not loaded, when updates keep the list's order (else
+ * it may belong in the list now). A change they do not show needs a reload.
+ */
+export function shownIn(loaded: ReadonlyMap<string, RecordData>, change: LiveChange, keepsOrder = true): boolean {
   const row = loaded.get(String(change.record.id));
   if (change.action === "create") return !!row;
   if (change.action === "delete") return !row;
-  return !row || String(row.updated ?? "") >= String(change.record.updated ?? "");
+  return row ? String(row.updated ?? "") >= String(change.record.updated ?? "") : keepsOrder;
+}
+
+/**
+ * Whether a change applied to the loaded pages still needs them fetched again: a deleted row
+ * shifts the pages after it (the next "Load more" would skip a record, and the last page no longer
+ * looks full); an update may move the record in or out of a filtered or sorted list; and an event
+ * may leave out values the list shows (realtime omits a hidden email, even for admins).
+ */
+export function needsReload(loadedBefore: ReadonlyMap<string, RecordData>, change: LiveChange, keepsOrder: boolean): boolean {
+  const row = loadedBefore.get(String(change.record.id));
+  if (change.action === "delete") return !!row;
+  if (change.action !== "update") return false;
+  if (!keepsOrder) return true;
+  return !!row && Object.keys(row).some((key) => key !== "expand" && !(key in change.record));
 }
 
 /** Whether a batch concerns the panel's record and differs from what the panel last loaded or saved. */

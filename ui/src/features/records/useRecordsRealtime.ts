@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useQueryClient, type InfiniteData } from "@tanstack/react-query";
 import type { RecordSubscription } from "pocketbase";
 import type { Collection } from "../../data/collections/types";
@@ -6,7 +6,7 @@ import { recordsKeys } from "../../data/records/keys";
 import type { RecordsPage } from "../../data/records/recordsList";
 import { client } from "../../lib/client";
 import { listExpand } from "./listModel";
-import { collectLiveChanges, publishLiveChanges, shownIn, type LiveChange } from "./liveChanges";
+import { collectLiveChanges, needsReload, publishLiveChanges, shownIn, updatesKeepOrder, type LiveChange } from "./liveChanges";
 import type { RecordData } from "./recordModel";
 
 /** Realtime events are applied together, at most this often: a burst costs one render, not one per record. */
@@ -28,7 +28,8 @@ export function applyLiveChanges(data: InfiniteData<RecordsPage>, changes: Reado
       for (const r of p.items) {
         const change = changes.get(String(r.id));
         if (!change) items.push(r);
-        else if (change.action !== "delete") items.push({ ...change.record, expand: change.record.expand ?? r.expand });
+        // merged: values an event leaves out (a hidden email) stay until the reload that follows
+        else if (change.action !== "delete") items.push({ ...r, ...change.record, expand: change.record.expand ?? r.expand });
       }
       return { ...p, items };
     }),
@@ -49,10 +50,13 @@ function loadedRows(lists: [unknown, unknown][]): Map<string, RecordData> {
  * written by a script cost a few renders and reloads, not a thousand of each. Without realtime
  * the subscribe call fails once and the page works as before.
  */
-export function useRecordsRealtime(c: Collection): void {
+export function useRecordsRealtime(c: Collection, list: { filter: string; sort: string }): void {
   const qc = useQueryClient();
   const expand = listExpand(c);
   const { id, type } = c;
+  // read at each flush: a new filter or sort must not subscribe again
+  const keepsOrder = useRef(true);
+  keepsOrder.current = updatesKeepOrder(list.filter, list.sort);
   useEffect(() => {
     if (type === "view") return;
     const key = recordsKeys.lists(id);
@@ -62,6 +66,8 @@ export function useRecordsRealtime(c: Collection): void {
     // changes the loaded pages may not show once fetching settles: created records, and changes
     // that landed while a fetch was on its way (its answer may be older)
     const owed = new Map<string, LiveChange>();
+    // a change applied in place that still needs the pages fetched again (needsReload)
+    let reloadOwed = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const schedule = (ms: number) => {
       if (timer === undefined) timer = setTimeout(flush, ms);
@@ -72,18 +78,23 @@ export function useRecordsRealtime(c: Collection): void {
       if (pending.length) {
         const changes = collectLiveChanges(pending);
         pending = [];
+        const loadedBefore = loadedRows(qc.getQueriesData({ queryKey: key }));
         qc.setQueriesData({ queryKey: key }, (old: unknown) => (isPages(old) ? applyLiveChanges(old, changes) : old));
         const inFlight = fetching();
-        for (const [recordId, change] of changes) if (change.action === "create" || inFlight) owed.set(recordId, change);
-        if (!inFlight && [...changes.values()].some((ch) => ch.action === "delete")) void qc.invalidateQueries({ queryKey: [...key, "count"] });
+        for (const [recordId, change] of changes) {
+          if (change.action === "create" || inFlight) owed.set(recordId, change);
+          else if (needsReload(loadedBefore, change, keepsOrder.current)) reloadOwed = true;
+        }
+        if (!inFlight && !reloadOwed && [...changes.values()].some((ch) => ch.action === "delete")) void qc.invalidateQueries({ queryKey: [...key, "count"] });
         publishLiveChanges(id, changes);
       }
-      if (!owed.size) return;
+      if (!owed.size && !reloadOwed) return;
       if (fetching()) return schedule(LIVE_RELOAD_RETRY_MS);
       // a record saved in this dashboard is usually shown already: its save reloaded the list
       const rows = loadedRows(qc.getQueriesData({ queryKey: key }));
-      const reload = [...owed.values()].some((change) => !shownIn(rows, change));
+      const reload = reloadOwed || [...owed.values()].some((change) => !shownIn(rows, change, keepsOrder.current));
       owed.clear();
+      reloadOwed = false;
       if (reload) void qc.invalidateQueries({ queryKey: key });
     };
     const onEvent = (e: RecordSubscription) => {
