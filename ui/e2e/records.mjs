@@ -137,9 +137,12 @@ async function liveJourney(ctx, t, burst) {
   await hidden(row(sorted[5]), 8000);
   await visible(page.getByText(`Total found: ${total - 1}`), 8000);
   await visible(row(sorted[40]), 8000); // page 1 fetched again
-  await page.getByRole("button", { name: "Load more" }).click();
+  const loadMore = page.getByRole("button", { name: "Load more" });
+  await loadMore.press("Enter");
   const expected = sorted.filter((_, i) => i !== 5).slice(0, 80).map((r) => r.id);
   await eventually(async () => JSON.stringify(await rows(page).evaluateAll((els) => els.map((el) => el.dataset.recordId))) === JSON.stringify(expected), { message: "the first 80 records in order, none skipped" });
+  // the keyboard user stays on the button (disabled while loading, it had dropped the focus)
+  await eventually(() => loadMore.evaluate((el) => el === document.activeElement), { message: "Load more keeps the focus" });
   // an update that moves a loaded row out of the loaded range (sorted by label) takes it away
   await ctx.api.expectOk("PATCH", `/api/collections/rec_burst/records/${sorted[0].id}`, { token: t, body: { label: "zz moved" } });
   await hidden(row(sorted[0]), 8000);
@@ -443,6 +446,19 @@ export const recordsJourneys = [
       await openCollection(page, "rec_many");
       await eventually(async () => (await rows(page).count()) === 40, { message: "the first 40 rows" });
       await visible(page.getByText("Total found: 41"));
+      // over a long list the columns menu opens under its button without scrolling the page
+      // (its first checkbox was focused before the list was placed, at the body's end)
+      const toggle = page.getByRole("button", { name: "Toggle columns" });
+      const toggleAt = await toggle.boundingBox();
+      await toggle.press("Enter");
+      const firstToggle = page.getByRole("group", { name: "Visible columns" }).getByRole("checkbox").first();
+      await visible(firstToggle);
+      ok(await firstToggle.evaluate((el) => el === document.activeElement), "the first column toggle has the focus");
+      const toggleNow = await toggle.boundingBox();
+      const box = await firstToggle.boundingBox();
+      ok(toggleNow.y === toggleAt.y && box.y > toggleNow.y && box.y + box.height < 860, `the menu under its button, the page not scrolled (${JSON.stringify({ toggleAt, toggleNow, box })})`);
+      await page.keyboard.press("Escape");
+      await hidden(page.getByRole("group", { name: "Visible columns" }));
       await page.getByRole("button", { name: "Load more" }).click();
       await eventually(async () => (await rows(page).count()) === 41, { message: "41 rows after Load more" });
       await hidden(page.getByRole("button", { name: "Load more" }));

@@ -16,6 +16,18 @@ describe("FilterSearchBar", () => {
     expect(onSubmit).toHaveBeenCalledWith("hello");
   });
 
+  // first of the focusing tests: the editor's code has not loaded yet
+  it("keeps what is typed while the editor's code loads, in the same focused input", async () => {
+    render(<FilterSearchBar {...props} value="" onSubmit={() => {}} />);
+    const box = screen.getByRole("textbox", { name: "Search things" });
+    box.focus();
+    fireEvent.change(box, { target: { value: "Item 14" } });
+    expect(screen.getByRole("textbox", { name: "Search things" })).toBe(box);
+    expect(box).toHaveValue("Item 14");
+    expect(document.activeElement).toBe(box);
+    await waitFor(() => expect(screen.getByTestId("filter-editor").textContent).toContain("Item 14"));
+  });
+
   it("becomes the filter editor, holding the draft, once the box is focused", async () => {
     render(<FilterSearchBar {...props} value='views > 2' onSubmit={() => {}} />);
     fireEvent.focus(screen.getByRole("textbox", { name: "Search things" }));

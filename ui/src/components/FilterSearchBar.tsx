@@ -1,5 +1,5 @@
-import { Suspense, useState, type ReactNode } from "react";
-import { lazyWithPreload } from "../lib/lazyWithPreload";
+import { Suspense, useRef, useState, type ReactNode } from "react";
+import { lazyWithPreload, useLoaded } from "../lib/lazyWithPreload";
 import { SearchForm } from "./SearchForm";
 
 const FilterEditor = lazyWithPreload(() => import("./FilterEditor"));
@@ -19,14 +19,19 @@ export interface FilterSearchBarProps {
 /**
  * A list's search box for plain text or a filter. It is a plain input until first focused, then
  * the filter editor with key autocomplete: CodeMirror loads only once the box is used (pointing
- * at it starts the load), so the page opens without it.
+ * at it starts the load), so the page opens without it. The plain input stays until the editor's
+ * code is there, so what is typed meanwhile is kept (a suspended editor's fallback was another
+ * input, and the focus fell to the page).
  */
 export function FilterSearchBar({ value, onSubmit, label, placeholder, hint, className, completions }: FilterSearchBarProps) {
-  const [focusEditor, setFocusEditor] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  const loaded = useLoaded(FilterEditor, wanted);
+  // the editor takes the focus only if the plain input still has it when the editor arrives
+  const plainFocused = useRef(false);
   return (
     <SearchForm value={value} onSubmit={onSubmit} className={className} hint={hint}>
-      {({ draft, setDraft, submit, hintId }) => {
-        const plain = (
+      {({ draft, setDraft, submit, hintId }) =>
+        !(wanted && loaded) ? (
           <input
             className="filter-input-plain"
             type="text"
@@ -35,14 +40,15 @@ export function FilterSearchBar({ value, onSubmit, label, placeholder, hint, cla
             placeholder={placeholder}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
-            onMouseEnter={() => void FilterEditor.preload()}
-            onFocus={() => setFocusEditor(true)}
+            onMouseEnter={() => void FilterEditor.preload().catch(() => {})}
+            onFocus={() => {
+              plainFocused.current = true;
+              setWanted(true);
+            }}
+            onBlur={() => (plainFocused.current = false)}
           />
-        );
-        return !focusEditor ? (
-          plain
         ) : (
-          <Suspense fallback={plain}>
+          <Suspense fallback={null}>
             <FilterEditor
               key={completions.join(",")}
               value={draft}
@@ -52,11 +58,11 @@ export function FilterSearchBar({ value, onSubmit, label, placeholder, hint, cla
               label={label}
               describedBy={hintId}
               completions={completions}
-              autoFocus
+              autoFocus={plainFocused.current}
             />
           </Suspense>
-        );
-      }}
+        )
+      }
     </SearchForm>
   );
 }

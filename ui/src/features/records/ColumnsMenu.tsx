@@ -34,10 +34,14 @@ export function ColumnsMenu({ columns, hidden, onToggle }: { columns: RecordColu
     if (refocus) button.current?.focus();
   };
 
+  // placed before it renders: focusing a list not yet placed (at the body's end) scrolled the page
+  const openList = () => {
+    if (button.current) setStyle(placeUnder(button.current));
+    setOpen(true);
+  };
+
   useLayoutEffect(() => {
-    if (!open || !button.current) return;
-    setStyle(placeUnder(button.current));
-    list.current?.querySelector("input")?.focus();
+    if (open) list.current?.querySelector("input")?.focus({ preventScroll: true });
   }, [open]);
 
   useEffect(() => {
@@ -86,7 +90,7 @@ export function ColumnsMenu({ columns, hidden, onToggle }: { columns: RecordColu
 
   return (
     <div className="columns-menu">
-      <button ref={button} type="button" className="btn-icon btn-sm" aria-label="Toggle columns" aria-expanded={open} aria-controls={open ? id : undefined} onClick={() => (open ? close(false) : setOpen(true))}>
+      <button ref={button} type="button" className="btn-icon btn-sm" aria-label="Toggle columns" aria-expanded={open} aria-controls={open ? id : undefined} onClick={() => (open ? close(false) : openList())}>
         <CIcon name="sliders" size={16} />
       </button>
       {open
