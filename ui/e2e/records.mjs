@@ -587,6 +587,35 @@ export const recordsJourneys = [
     },
   },
   {
+    name: "records: protected files show with the admin file token",
+    async run(ctx) {
+      await seed(ctx);
+      const t = await adminToken(ctx);
+      const col = await ctx.api.expectOk("POST", "/api/collections", { token: t, body: { name: "rec_private", type: "base", schema: [{ name: "doc", type: "file", options: { maxSelect: 1, maxSize: 5242880, mimeTypes: [], thumbs: [], protected: true } }] } });
+      try {
+        await createWithFile(ctx, "rec_private", {}, "doc");
+        const { page } = await ctx.newPage();
+        // a thumb asked for before the token was there was refused (a broken image, a console error)
+        const refused = [];
+        page.on("response", (res) => void (res.url().includes("/api/files/") && res.status() >= 400 && refused.push(`${res.status()} ${res.url()}`)));
+        await signIn(ctx, page);
+        await openCollection(page, "rec_private");
+        const loaded = (img) => img.evaluate((el) => el.complete && el.naturalWidth > 0);
+        const thumb = rows(page).first().locator("img.thumb");
+        await visible(thumb);
+        await eventually(() => loaded(thumb), { message: "the list's thumb loaded" });
+        ok((await thumb.getAttribute("src")).includes("token="), "the list's thumb carries the token");
+        await rows(page).first().click();
+        const panelThumb = page.getByRole("dialog", { name: "Edit rec_private record" }).locator("img.thumb");
+        await visible(panelThumb);
+        await eventually(() => loaded(panelThumb), { message: "the panel's thumb loaded" });
+        equal(refused.length, 0, `refused file requests: ${refused.join(", ")}`);
+      } finally {
+        await ctx.api.expectOk("DELETE", `/api/collections/${col.id}`, { token: t });
+      }
+    },
+  },
+  {
     name: "records: the picker labels selected records the field has not loaded yet",
     async run(ctx) {
       await seed(ctx);

@@ -1,5 +1,5 @@
 import type { Collection } from "../../data/collections/types";
-import { fileUrl } from "../../data/records/fileUrl";
+import { fieldFileToken, fileUrl } from "../../data/records/fileUrl";
 import { truncate } from "../../lib/format";
 import { CIcon } from "../collections/icons";
 import { RecordDate } from "./RecordDate";
@@ -64,11 +64,11 @@ export function RecordCell({ column, record, ctx }: { column: RecordColumn; reco
     case "file": {
       const list = toList(value);
       if (!list.length) return <Empty />;
-      const token = field.options?.protected ? ctx.fileToken : "";
+      const token = fieldFileToken(field, ctx.fileToken);
       return (
         <span className="cell-files">
           {list.slice(0, CELL_MAX_FILES).map((name) =>
-            hasThumb(name) ? (
+            hasThumb(name) && token !== null ? (
               <img key={name} className="thumb thumb-sm" src={fileUrl(record, name, { thumb: DEFAULT_THUMB, token })} alt={name} loading="lazy" />
             ) : (
               <span key={name} className="thumb thumb-sm thumb-file" title={name}>

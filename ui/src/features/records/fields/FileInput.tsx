@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Field } from "../../../components/Field";
-import { fileUrl, useAdminFileToken } from "../../../data/records/fileUrl";
+import { fieldFileToken, fileUrl, useAdminFileToken } from "../../../data/records/fileUrl";
 import { addWarningToast } from "../../../lib/toasts";
 import { CIcon } from "../../collections/icons";
 import { acceptAttr, DEFAULT_THUMB, hasThumb, isImageFile } from "../fileKinds";
@@ -28,7 +28,7 @@ export function FileInput({ field, value, record, error, uploads, deletions, onU
   const multiple = isMultiple(field);
   const max = multiple ? Number(field.options?.maxSelect ?? 1) : 1;
   const slots = remainingSlots(max, existing.length, deletions.filter((d) => existing.includes(d)).length, uploads.length);
-  const token = useAdminFileToken(!!field.options?.protected && existing.length > 0);
+  const token = fieldFileToken(field, useAdminFileToken(!!field.options?.protected && existing.length > 0));
   const input = useRef<HTMLInputElement>(null);
   const [dragOver, setDragOver] = useState(false);
 
@@ -62,8 +62,8 @@ export function FileInput({ field, value, record, error, uploads, deletions, onU
               const deleted = deletions.includes(name);
               return (
                 <li key={name} className={`file-item${deleted ? " deleted" : ""}`}>
-                  {hasThumb(name) ? <img className="thumb" src={fileUrl(record, name, { thumb: DEFAULT_THUMB, token: field.options?.protected ? token : undefined })} alt="" /> : <span className="thumb thumb-file"><CIcon name="file" size={16} /></span>}
-                  <a className="file-name" href={fileUrl(record, name, { token: field.options?.protected ? token : undefined })} target="_blank" rel="noreferrer noopener">
+                  {hasThumb(name) && token !== null ? <img className="thumb" src={fileUrl(record, name, { thumb: DEFAULT_THUMB, token })} alt="" /> : <span className="thumb thumb-file"><CIcon name="file" size={16} /></span>}
+                  <a className="file-name" href={token !== null ? fileUrl(record, name, { token }) : undefined} target="_blank" rel="noreferrer noopener">
                     {name}
                   </a>
                   {deleted ? (

@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { Collection, SchemaField } from "../../../data/collections/types";
 import { SelectInput, selectHint } from "./SelectInput";
 import { JsonInput, INVALID_JSON, VALID_JSON } from "./JsonInput";
 import { droppedIdsMessage, RelationInput } from "./RelationInput";
 import { FileInput } from "./FileInput";
+import { storageKeys, writeStorage } from "../../../lib/storageKeys";
 
 function f(name: string, type: string, options: Record<string, unknown> = {}): SchemaField {
   return { id: name, name, type, system: false, required: false, presentable: false, options };
@@ -57,6 +58,32 @@ describe("file input", () => {
     expect(screen.getByRole("button", { name: "Upload new file to cover" })).toBeEnabled();
     fireEvent.click(screen.getByRole("button", { name: "Restore" }));
     expect(onDeletions).toHaveBeenLastCalledWith([]);
+  });
+});
+
+describe("protected files", () => {
+  const field = f("secret", "file", { maxSelect: 1, protected: true });
+  const token = (expSeconds: number) => ["e30", btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + expSeconds })), "sig"].join(".");
+
+  it("show their thumb only with the admin file token (a URL without it is refused)", async () => {
+    // no server here: the token request fails, which is only logged
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    writeStorage(storageKeys.adminFileToken, null);
+    const { container, unmount } = render(<FileInput {...base} field={field} value="a.png" onChange={() => {}} uploads={[]} deletions={[]} onUploads={() => {}} onDeletions={() => {}} />);
+    expect(container.querySelector("img")).toBeNull();
+    expect(screen.getByText("a.png").closest("a")).not.toHaveAttribute("href");
+    await waitFor(() => expect(warn).toHaveBeenCalled());
+    expect(container.querySelector("img")).toBeNull();
+    unmount();
+  });
+
+  it("use a cached token at once", () => {
+    const cached = token(3600);
+    writeStorage(storageKeys.adminFileToken, cached);
+    const { container } = render(<FileInput {...base} field={field} value="a.png" onChange={() => {}} uploads={[]} deletions={[]} onUploads={() => {}} onDeletions={() => {}} />);
+    expect(container.querySelector("img")?.getAttribute("src")).toContain(`token=${cached}`);
+    expect(screen.getByText("a.png").closest("a")?.getAttribute("href")).toContain(`token=${cached}`);
+    writeStorage(storageKeys.adminFileToken, null);
   });
 });
 
