@@ -552,7 +552,7 @@ export const recordsJourneys = [
     },
   },
   {
-    name: "records: Back with unsaved changes asks before the panel goes",
+    name: "records: Back or Duplicate with unsaved changes asks first, above every panel",
     async run(ctx) {
       await seed(ctx);
       const t = await adminToken(ctx);
@@ -584,6 +584,23 @@ export const recordsJourneys = [
       await hidden(dialog);
       ok(!page.url().includes("recordId="), "the address lost the record");
       equal((await getRecord(ctx, "rec_all", rec.id)).title, "go back", "nothing saved");
+
+      // Duplicate over unsaved changes: the copy's own questions open above it (they opened under
+      // it, and the panel could not be closed)
+      await rows(page).filter({ hasText: "go back" }).first().click();
+      await visible(dialog.getByLabel("title", { exact: true }));
+      await dialog.getByLabel("title", { exact: true }).fill("edited again");
+      await dialog.getByRole("button", { name: "More options" }).click();
+      await page.getByRole("menuitem", { name: "Duplicate" }).click();
+      await visible(page.getByText("You have unsaved changes. Do you really want to discard them?"));
+      await page.getByRole("button", { name: "Yes", exact: true }).click();
+      const copy = page.getByRole("dialog", { name: "New rec_all record" });
+      await visible(copy.getByLabel("title", { exact: true }));
+      await copy.getByLabel("title", { exact: true }).fill("the copy");
+      await copy.getByRole("button", { name: "Cancel" }).click();
+      await visible(question);
+      await page.getByRole("button", { name: "Yes", exact: true }).click(); // times out when covered
+      await hidden(copy);
     },
   },
   {
