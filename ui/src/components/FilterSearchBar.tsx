@@ -29,7 +29,7 @@ export function FilterSearchBar({ value, onSubmit, label, placeholder, hint, cla
   // the editor takes the focus only if the plain input still has it when the editor arrives
   const plainFocused = useRef(false);
   return (
-    <SearchForm value={value} onSubmit={onSubmit} className={className} hint={hint}>
+    <SearchForm value={value} onSubmit={onSubmit} className={className} label={label} hint={hint}>
       {({ draft, setDraft, submit, hintId }) =>
         !(wanted && loaded) ? (
           <input
