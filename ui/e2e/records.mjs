@@ -333,6 +333,10 @@ export const recordsJourneys = [
       await dialog.getByRole("button", { name: "Generate" }).click();
       const generated = await dialog.getByLabel("Password", { exact: true }).inputValue();
       ok(generated.length >= 15, "generated password length");
+      // shown, so the admin can pass it on; Hide masks it again
+      equal(await dialog.getByLabel("Password", { exact: true }).getAttribute("type"), "text", "the generated password shows");
+      await dialog.getByRole("button", { name: "Hide" }).click();
+      equal(await dialog.getByLabel("Password", { exact: true }).getAttribute("type"), "password", "hidden again");
       equal(await dialog.getByLabel("Password confirm").inputValue(), generated, "confirm filled too");
       await dialog.getByRole("button", { name: "Create" }).click();
       await visible(page.getByText("Successfully created record."));
@@ -633,6 +637,43 @@ export const recordsJourneys = [
     },
   },
   {
+    name: "records: the record picker from the keyboard; the focus comes back to its button",
+    async run(ctx) {
+      await seed(ctx);
+      const { page } = await ctx.newPage();
+      await signIn(ctx, page);
+      await openCollection(page, "rec_all");
+      await page.getByRole("button", { name: "New record" }).click();
+      const dialog = page.getByRole("dialog", { name: "New rec_all record" });
+      const opener = field(dialog, "author").getByRole("button", { name: "Open picker for author" });
+      await opener.focus();
+      await page.keyboard.press("Enter");
+      const picker = page.getByRole("dialog", { name: "Select rec_people records" });
+      await visible(picker.getByRole("option", { name: /Ada Lovelace/ }));
+      // Tab reaches one option of the list; the arrows move between them
+      for (let i = 0; i < 6 && !(await page.evaluate(() => document.activeElement?.getAttribute("role") === "option")); i++) await page.keyboard.press("Tab");
+      await page.keyboard.press("End");
+      const focused = () => page.evaluate(() => document.activeElement?.textContent ?? "");
+      ok((await focused()).includes("Ada Lovelace"), `End moves to the last (oldest) record: ${await focused()}`);
+      await page.keyboard.press("Home");
+      ok((await focused()).includes("Grace Hopper"), `Home moves to the first: ${await focused()}`);
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("Space");
+      await visible(picker.getByRole("list", { name: "Selected records" }).getByText("Ada Lovelace"));
+      await picker.getByRole("button", { name: "Set selection" }).press("Enter");
+      await hidden(picker);
+      await visible(field(dialog, "author").getByText("Ada Lovelace"));
+      await eventually(() => opener.evaluate((el) => el === document.activeElement), { message: "the focus is back on the picker's button" });
+      // Escape closes it the same way
+      await page.keyboard.press("Enter");
+      await visible(picker);
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Escape");
+      await hidden(picker);
+      await eventually(() => opener.evaluate((el) => el === document.activeElement), { message: "the focus is back after Escape" });
+    },
+  },
+  {
     name: "records: the picker labels selected records the field has not loaded yet",
     async run(ctx) {
       await seed(ctx);
@@ -734,6 +775,9 @@ export const recordsJourneys = [
         const files = page.getByRole("dialog", { name: "Select a file" });
         await files.getByRole("button", { name: "rec_media" }).click();
         await visible(files.getByRole("option").first());
+        // with a file chosen: the size select shows too
+        await files.getByRole("option").first().click();
+        await visible(files.getByRole("combobox", { name: "Size" }));
         await check("file-picker");
         await files.getByRole("button", { name: "Cancel" }).click();
         await hidden(files);

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { FilterSearchBar } from "./FilterSearchBar";
 
-const props = { label: "Search things", placeholder: "Search term or filter", hint: "Press Enter to search.", className: "searchbar", completions: ["title", "views"] };
+const props = { label: "Search things", landmark: "Things", placeholder: "Search term or filter", hint: "Press Enter to search.", className: "searchbar", completions: ["title", "views"] };
 
 describe("FilterSearchBar", () => {
   it("starts as a plain input that searches on Enter, without the filter editor", () => {

@@ -8,6 +8,8 @@ export interface FilterSearchBarProps {
   value: string;
   onSubmit: (v: string) => void;
   label: string;
+  /** The search landmark's name, e.g. "Records". */
+  landmark: string;
   placeholder: string;
   /** How to use the box, read to screen readers (see SearchForm). */
   hint: ReactNode;
@@ -23,13 +25,13 @@ export interface FilterSearchBarProps {
  * code is there, so what is typed meanwhile is kept (a suspended editor's fallback was another
  * input, and the focus fell to the page).
  */
-export function FilterSearchBar({ value, onSubmit, label, placeholder, hint, className, completions }: FilterSearchBarProps) {
+export function FilterSearchBar({ value, onSubmit, label, landmark, placeholder, hint, className, completions }: FilterSearchBarProps) {
   const [wanted, setWanted] = useState(false);
   const loaded = useLoaded(FilterEditor, wanted);
   // the editor takes the focus only if the plain input still has it when the editor arrives
   const plainFocused = useRef(false);
   return (
-    <SearchForm value={value} onSubmit={onSubmit} className={className} label={label} hint={hint}>
+    <SearchForm value={value} onSubmit={onSubmit} className={className} landmark={landmark} hint={hint}>
       {({ draft, setDraft, submit, hintId }) =>
         !(wanted && loaded) ? (
           <input

@@ -132,6 +132,30 @@ describe("OverlayPanel", () => {
     expect(opener).toHaveFocus();
   });
 
+  it("returns focus to the opener when its caller unmounts it while open (instead of closing it)", () => {
+    function Unmounting() {
+      const [shown, setShown] = useState(false);
+      return (
+        <>
+          <button onClick={() => setShown(true)}>open picker</button>
+          {shown ? (
+            <OverlayPanel open title="Picker" onClose={() => setShown(false)}>
+              <input aria-label="picker search" />
+            </OverlayPanel>
+          ) : null}
+        </>
+      );
+    }
+    render(<Unmounting />);
+    const opener = screen.getByRole("button", { name: "open picker" });
+    opener.focus();
+    fireEvent.click(opener);
+    expect(screen.getByLabelText("picker search")).toHaveFocus();
+    escape(screen.getByRole("dialog"));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(opener).toHaveFocus();
+  });
+
   it("flags the content as scrollable / top reached / bottom reached after the scroll check delay", () => {
     expect(computeScrollFlags({ scrollTop: 0, scrollHeight: 100, clientHeight: 100 })).toEqual({ scrollable: false, topReached: true, bottomReached: true });
     expect(computeScrollFlags({ scrollTop: 0, scrollHeight: 500, clientHeight: 100 })).toEqual({ scrollable: true, topReached: true, bottomReached: false });

@@ -99,11 +99,16 @@ export function OverlayPanel(props: OverlayPanelProps) {
     return () => cancelAnimationFrame(raf);
   }, [mounted, open]);
 
-  // Unmounting while open still releases the stack entry.
+  // Unmounting while open still releases the stack entry, and gives the focus back to where it
+  // was when the panel opened (a picker its caller unmounts instead of closing left it on the page).
   useEffect(
     () => () => {
-      if (stackId.current !== null) popOverlay(stackId.current);
+      if (stackId.current === null) return;
+      popOverlay(stackId.current);
       stackId.current = null;
+      const prev = previousFocus.current;
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (lost && prev?.isConnected) prev.focus();
     },
     [],
   );

@@ -4,7 +4,7 @@ import { SearchForm } from "./SearchForm";
 
 const renderForm = (value: string, onSubmit: (v: string) => void) =>
   render(
-    <SearchForm value={value} onSubmit={onSubmit} className="searchbar" label="Search logs" hint="Press Enter to search">
+    <SearchForm value={value} onSubmit={onSubmit} className="searchbar" landmark="Logs" hint="Press Enter to search">
       {({ draft, setDraft, hintId }) => <input aria-label="Search logs" aria-describedby={hintId} value={draft} onChange={(e) => setDraft(e.target.value)} />}
     </SearchForm>,
   );
@@ -15,7 +15,7 @@ describe("SearchForm", () => {
     renderForm("", onSubmit);
     const box = screen.getByRole("textbox", { name: "Search logs" });
     expect(box).toHaveAccessibleDescription("Press Enter to search");
-    expect(screen.getByRole("search", { name: "Search logs" })).toHaveClass("searchbar");
+    expect(screen.getByRole("search", { name: "Logs" })).toHaveClass("searchbar");
     expect(screen.queryByRole("button", { name: "Search" })).toBeNull();
     fireEvent.change(box, { target: { value: "  level > 0 " } });
     expect(screen.getByRole("button", { name: "Search" })).toBeInTheDocument();

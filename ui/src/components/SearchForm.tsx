@@ -17,7 +17,7 @@ export interface SearchBox {
  * edits a draft; Enter or Search applies it, Clear empties it, and "/" focuses the box from
  * anywhere outside an input.
  */
-export function SearchForm({ value, onSubmit, className, label, hint, children }: { value: string; onSubmit: (v: string) => void; className: string; /** The search landmark's name (a page has several). */ label: string; hint: ReactNode; children: (box: SearchBox) => ReactNode }) {
+export function SearchForm({ value, onSubmit, className, landmark, hint, children }: { value: string; onSubmit: (v: string) => void; className: string; /** The search landmark's name (a page has several), e.g. "Records": not the box's own label. */ landmark: string; hint: ReactNode; children: (box: SearchBox) => ReactNode }) {
   const [draft, setDraft] = useState(value);
   const hintId = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -45,7 +45,7 @@ export function SearchForm({ value, onSubmit, className, label, hint, children }
       ref={formRef}
       className={className}
       role="search"
-      aria-label={label}
+      aria-label={landmark}
       onSubmit={(e) => {
         e.preventDefault();
         submit();

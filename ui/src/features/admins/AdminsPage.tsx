@@ -75,7 +75,7 @@ export default function AdminsPage() {
       <form
         className="searchbar"
         role="search"
-        aria-label="Search admins"
+        aria-label="Admins"
         onSubmit={(e) => {
           e.preventDefault();
           setQueryParams({ filter: draft.trim() || null }, { replace: false });

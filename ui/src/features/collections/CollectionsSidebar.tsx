@@ -89,7 +89,7 @@ export function CollectionsSidebar({ collections, activeId, hideControls, onNew,
 
   return (
     <aside className={`page-sidebar collections-sidebar${compact ? " compact" : ""}`} aria-label="Collections" style={{ width }}>
-      <div className="sidebar-search" role="search" aria-label="Search collections">
+      <div className="sidebar-search" role="search" aria-label="Collections">
         <CIcon name="search" size={16} className="sidebar-search-icon" />
         <input type="text" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={SIDEBAR_SEARCH_PLACEHOLDER} aria-label="Search collections" />
         {search ? (

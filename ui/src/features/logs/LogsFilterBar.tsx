@@ -12,6 +12,7 @@ export function LogsFilterBar({ value, onSubmit }: { value: string; onSubmit: (v
       onSubmit={onSubmit}
       className="searchbar"
       label={LOGS_FILTER_LABEL}
+      landmark="Logs"
       placeholder={LOGS_FILTER_PLACEHOLDER}
       hint="Press Enter to search, / to focus this box. Plain text matches level, message and data; use operators like =, !=, ~, !~, >, >=, <, <= for a filter."
       completions={LOG_FILTER_KEYS}

@@ -11,6 +11,7 @@ export function RecordsSearchBar({ value, onSubmit, completions }: { value: stri
       onSubmit={onSubmit}
       className="searchbar records-searchbar"
       label={RECORDS_FILTER_LABEL}
+      landmark="Records"
       placeholder={RECORDS_FILTER_PLACEHOLDER}
       hint="Press Enter to search, / to focus this box. Plain text matches every field; use operators like =, !=, ~, !~, >, >=, <, <= for a filter."
       completions={completions}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { EditorContent, useEditor } from "@tiptap/react";
+import { EditorContent, useEditor, type Editor } from "@tiptap/react";
+import { NodeSelection } from "@tiptap/pm/state";
 import StarterKit from "@tiptap/starter-kit";
 import Image from "@tiptap/extension-image";
 import type { Collection } from "../../../data/collections/types";
@@ -13,6 +14,15 @@ export interface RichEditorProps {
   onChange: (html: string) => void;
   collections: Collection[];
   convertUrls?: boolean;
+}
+
+/**
+ * Inserts an image at the cursor, then puts the cursor on a new line after it: left selected,
+ * the image would be replaced by the next one inserted.
+ */
+export function insertImage(editor: Editor, src: string, alt: string): void {
+  editor.chain().focus().setImage({ src, alt }).run();
+  if (editor.state.selection instanceof NodeSelection) editor.commands.createParagraphNear();
 }
 
 /** tiptap's empty document; stored as "" so an untouched field stays unchanged. */
@@ -71,7 +81,7 @@ export default function RichEditor({ id, label, describedBy, value, onChange, co
           collections={collections}
           onClose={() => setPickerOpen(0)}
           onSubmit={(file) => {
-            editor?.chain().focus().setImage({ src: file.url, alt: file.name }).run();
+            if (editor) insertImage(editor, file.url, file.name);
             setPickerOpen(0);
           }}
         />

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Field } from "../../../components/Field";
 import type { Collection } from "../../../data/collections/types";
 import { confirm } from "../../../lib/confirm";
@@ -24,10 +25,14 @@ export function AuthFields({ collection, record, isNew, changePassword, onChange
   const requireEmail = !!collection.options?.requireEmail;
   const showPassword = isNew || changePassword;
   const minLength = Number(collection.options?.minPasswordLength ?? 0);
+  // a generated password shows, so the admin can pass it on; Show/Hide toggles it
+  const [revealed, setRevealed] = useState(false);
+  const passwordType = revealed ? "text" : "password";
   const generate = () => {
     const pass = generatePassword(minLength);
     set("password", pass);
     set("passwordConfirm", pass);
+    setRevealed(true);
   };
   return (
     <fieldset className="auth-fields">
@@ -82,7 +87,10 @@ export function AuthFields({ collection, record, isNew, changePassword, onChange
           <Field name="password" label="Password" required error={errors.password?.message}>
             {(p) => (
               <div className="input-with-action">
-                <input {...p} type="password" value={String(record.password ?? "")} required autoComplete="new-password" onChange={(e) => set("password", e.target.value)} />
+                <input {...p} type={passwordType} value={String(record.password ?? "")} required autoComplete="new-password" spellCheck={false} onChange={(e) => set("password", e.target.value)} />
+                <button type="button" className="btn btn-sm btn-secondary" aria-pressed={revealed} onClick={() => setRevealed((v) => !v)}>
+                  {revealed ? "Hide" : "Show"}
+                </button>
                 <button type="button" className="btn btn-sm btn-secondary" onClick={generate} title="Generate a random password">
                   <CIcon name="key" size={14} /> Generate
                 </button>
@@ -90,7 +98,7 @@ export function AuthFields({ collection, record, isNew, changePassword, onChange
             )}
           </Field>
           <Field name="passwordConfirm" label="Password confirm" required error={errors.passwordConfirm?.message}>
-            {(p) => <input {...p} type="password" value={String(record.passwordConfirm ?? "")} required autoComplete="new-password" onChange={(e) => set("passwordConfirm", e.target.value)} />}
+            {(p) => <input {...p} type={passwordType} value={String(record.passwordConfirm ?? "")} required autoComplete="new-password" spellCheck={false} onChange={(e) => set("passwordConfirm", e.target.value)} />}
           </Field>
         </div>
       ) : null}

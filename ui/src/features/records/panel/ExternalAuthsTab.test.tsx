@@ -5,7 +5,7 @@ import { Confirm } from "../../../components/Confirm";
 import { resetOverlayStack } from "../../../components/overlayStack";
 import type { Collection } from "../../../data/collections/types";
 import { clearToasts, toastsStore } from "../../../lib/toasts";
-import { confirmUnlink, ExternalAuthsTab, unlinkedMessage } from "./ExternalAuthsTab";
+import { confirmUnlink, ExternalAuthsTab, NO_PROVIDERS, PROVIDERS_FAILED, unlinkedMessage } from "./ExternalAuthsTab";
 
 const users = { id: "_pb_users_auth_", name: "users", type: "auth", system: false, schema: [], options: {} } as unknown as Collection;
 
@@ -39,5 +39,18 @@ describe("authorized providers tab", () => {
     expect(unlinkedMessage("GitHub")).toBe("Successfully unlinked the GitHub provider.");
     const del = fetchMock.mock.calls.find((c) => c[1]?.method === "DELETE")!;
     expect(new URL(String(del[0])).pathname).toBe("/api/collections/_pb_users_auth_/records/u1/external-auths/github");
+  });
+
+  it("says the links failed to load, with the error's toast, instead of saying there are none", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => json(500, { code: 500, message: "Something went wrong while processing your request.", data: {} })));
+    const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={qc}>
+        <ExternalAuthsTab collection={users} recordId="u1" />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(PROVIDERS_FAILED)).toBeInTheDocument();
+    expect(screen.queryByText(NO_PROVIDERS)).toBeNull();
+    await waitFor(() => expect(toastsStore.get().map((t) => t.message)).toEqual(["Something went wrong while processing your request."]));
   });
 });

@@ -14,6 +14,7 @@ import { CANNOT_PREVIEW, effectiveSize, filePickerCollections, hasFilesFilter, i
 import { RecordPanel } from "../panel/LazyRecordPanel";
 import { useLoaded } from "../../../lib/lazyWithPreload";
 import { nearBottom } from "./scroll";
+import { useRovingFocus } from "../../../lib/useRovingFocus";
 
 interface Picked {
   record: RecordData;
@@ -44,7 +45,9 @@ export function FilePickerDialog({ open, collections, onClose, onSubmit }: FileP
   const filter = active ? joinFilters(hasFilesFilter(fields), recordsSearchFilter(term, active)) : "";
   const list = usePickerList(active?.id ?? "", { filter, sort: "-created", fields: "*:excerpt(100)", enabled: open && !!active });
   const records = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
-  const files = useMemo(() => records.flatMap((r) => fields.flatMap((f) => toList(r[f.name]).map((name) => ({ record: r, field: f.name, name })))), [records, fields]);
+  // images only: a text file inserted into the editor would be a broken image
+  const files = useMemo(() => records.flatMap((r) => fields.flatMap((f) => toList(r[f.name]).filter(isImageName).map((name) => ({ record: r, field: f.name, name })))), [records, fields]);
+  const roving = useRovingFocus(files.length, { grid: true });
 
   useEffect(() => {
     const t = setTimeout(() => setTerm(search), 250);
@@ -70,7 +73,7 @@ export function FilePickerDialog({ open, collections, onClose, onSubmit }: FileP
           {picked ? (
             <label className="file-picker-size">
               <span>Size</span>
-              <select value={thumb} onChange={(e) => setSize(e.target.value)}>
+              <select className="control" value={thumb} onChange={(e) => setSize(e.target.value)}>
                 {sizes.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
@@ -122,12 +125,12 @@ export function FilePickerDialog({ open, collections, onClose, onSubmit }: FileP
               className="file-picker-grid"
               role="listbox"
               aria-label="Files"
-              tabIndex={0}
+              {...roving.listProps}
               onScroll={(e) => {
                 if (nearBottom(e.currentTarget) && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
               }}
             >
-              {files.map((f) => {
+              {files.map((f, i) => {
                 const isPicked = !!picked && picked.record.id === f.record.id && picked.name === f.name;
                 return (
                   <div
@@ -135,7 +138,7 @@ export function FilePickerDialog({ open, collections, onClose, onSubmit }: FileP
                     role="option"
                     aria-selected={isPicked}
                     aria-label={f.name}
-                    tabIndex={-1}
+                    tabIndex={roving.tabIndexOf(i)}
                     className={`file-picker-item${isPicked ? " selected" : ""}`}
                     onClick={() => setPicked(f)}
                     onKeyDown={(e) => {
@@ -164,9 +167,9 @@ export function FilePickerDialog({ open, collections, onClose, onSubmit }: FileP
   );
 }
 
-/** A file's thumb in the grid, or "Cannot preview the file." for a non-image or an image that does not load. */
+/** A file's thumb in the grid, or "Cannot preview the file." for an image that does not load. */
 function FilePreview({ record, name }: { record: RecordData; name: string }) {
   const [failed, setFailed] = useState(false);
-  if (!isImageName(name) || failed) return <span className="txt-hint">{CANNOT_PREVIEW}</span>;
+  if (failed) return <span className="txt-hint">{CANNOT_PREVIEW}</span>;
   return <img src={fileUrl(record, name, { thumb: hasThumb(name) ? DEFAULT_THUMB : undefined })} alt="" loading="lazy" onError={() => setFailed(true)} />;
 }

@@ -75,4 +75,22 @@ describe("record picker selected list", () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
     expect(fetchMock.mock.calls.every((c) => !(new URL(String((c as unknown[])[0])).searchParams.get("filter") ?? "").startsWith("id="))).toBe(true);
   });
+
+  it("is used from the keyboard: one option in the tab order, arrows move, Space selects", async () => {
+    vi.stubGlobal("fetch", vi.fn(async () => json({ page: 1, perPage: 50, items: [0, 1, 2].map((i) => ({ id: id(i), collectionId: tags.id, name: `tag ${i}` })) })));
+    const onSubmit = renderPicker([]);
+    const options = await screen.findAllByRole("option");
+    expect(options.map((o) => o.tabIndex)).toEqual([0, -1, -1]);
+    options[0].focus();
+    fireEvent.keyDown(options[0], { key: "ArrowDown" });
+    expect(options[1]).toHaveFocus();
+    fireEvent.keyDown(options[1], { key: "End" });
+    expect(options[2]).toHaveFocus();
+    fireEvent.keyDown(options[2], { key: " " });
+    expect(options[2]).toHaveAttribute("aria-selected", "true");
+    // the option last moved to is the one Tab comes back to
+    expect(options.map((o) => o.tabIndex)).toEqual([-1, -1, 0]);
+    fireEvent.click(screen.getByRole("button", { name: "Set selection" }));
+    expect((onSubmit.mock.calls[0][0] as RecordData[]).map((r) => r.id)).toEqual([id(2)]);
+  });
 });

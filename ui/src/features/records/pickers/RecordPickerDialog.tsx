@@ -13,6 +13,7 @@ import type { RecordData } from "../recordModel";
 import { RecordPanel } from "../panel/LazyRecordPanel";
 import { useLoaded } from "../../../lib/lazyWithPreload";
 import { nearBottom } from "./scroll";
+import { useRovingFocus } from "../../../lib/useRovingFocus";
 
 export const NO_SELECTED_RECORDS = "No selected records.";
 export const NO_RECORDS_FOUND = "No records found.";
@@ -52,6 +53,7 @@ export function RecordPickerDialog({ open, collection, collections, maxSelect, s
   const filter = recordsSearchFilter(term, collection);
   const list = usePickerList(collection.id, { filter, sort: collection.type === "view" ? "" : "-created", enabled: open });
   const items = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  const roving = useRovingFocus(items.length);
 
   useEffect(() => {
     if (list.error) handleError(list.error, { notify: !term });
@@ -110,18 +112,18 @@ export function RecordPickerDialog({ open, collection, collections, maxSelect, s
         role="listbox"
         aria-label={`${collection.name} records`}
         aria-multiselectable={!single}
-        tabIndex={0}
+        {...roving.listProps}
         onScroll={(e) => {
           if (nearBottom(e.currentTarget) && list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
         }}
       >
-        {items.map((r) => (
+        {items.map((r, i) => (
           <div
             key={String(r.id)}
             role="option"
             aria-selected={isSelected(r)}
             aria-disabled={!isSelected(r) && limitReached}
-            tabIndex={-1}
+            tabIndex={roving.tabIndexOf(i)}
             className={`picker-item${isSelected(r) ? " selected" : ""}`}
             onClick={() => toggle(r)}
             onKeyDown={(e) => {

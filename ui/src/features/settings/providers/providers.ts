@@ -63,9 +63,14 @@ export function shortKey(key: string): string {
   return key.slice(0, -4);
 }
 
+/** The provider a linked account names ("google"), if known. */
+export function providerDef(name: string): ProviderDef | undefined {
+  return PROVIDERS.find((p) => shortKey(p.key) === name);
+}
+
 /** A linked account's provider name as its title ("google" -> "Google", "github" -> "GitHub"); unknown names are capitalized. */
 export function providerTitle(name: string): string {
-  const def = PROVIDERS.find((p) => shortKey(p.key) === name);
+  const def = providerDef(name);
   if (def) return def.title;
   return name ? name[0].toUpperCase() + name.slice(1) : name;
 }
