@@ -222,6 +222,13 @@ export const recordsJourneys = [
       await files.getByRole("button", { name: "Insert" }).click();
       await hidden(files);
       await visible(editor.locator("img"));
+      // a link from the keyboard: type, select, Ctrl+K, the address, Enter
+      await page.keyboard.type("docs");
+      for (let i = 0; i < 4; i++) await page.keyboard.press("Shift+ArrowLeft");
+      await page.keyboard.press("Control+k");
+      await field(dialog, "body").getByLabel("Link address").fill("https://example.com/docs");
+      await page.keyboard.press("Enter");
+      await visible(editor.getByRole("link", { name: "docs" }));
       await ctx.shot(page, "record-new");
 
       await dialog.getByRole("button", { name: "Create" }).click();
@@ -245,6 +252,7 @@ export const recordsJourneys = [
       const people = await listRecords(ctx, "rec_people", "&filter=" + encodeURIComponent('name="Grace Hopper"'));
       equal(rec.author, people.items[0].id, "author relation");
       ok(rec.body.includes("Some rich text") && rec.body.includes("<img") && rec.body.includes("thumb=100x100"), `editor html with the image (${rec.body})`);
+      ok(/<a [^>]*href="https:\/\/example.com\/docs"[^>]*>docs<\/a>/.test(rec.body), `editor html with the link (${rec.body})`);
       // the list renders the cells per type
       const row = rows(page).first();
       await visible(row.getByText("Hello world"));

@@ -25,26 +25,76 @@ export function insertImage(editor: Editor, src: string, alt: string): void {
   if (editor.state.selection instanceof NodeSelection) editor.commands.createParagraphNear();
 }
 
+export interface TextRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * The editor's selection as the page has it: ProseMirror takes a selection made with the keyboard
+ * (Shift+arrows) from the page's selectionchange event, which may not have run yet.
+ */
+function selectedRange(editor: Editor): TextRange {
+  const { view } = editor;
+  const dom = window.getSelection();
+  if (dom?.rangeCount && view.dom.contains(dom.anchorNode)) {
+    const r = dom.getRangeAt(0);
+    try {
+      return { from: view.posAtDOM(r.startContainer, r.startOffset), to: view.posAtDOM(r.endContainer, r.endOffset) };
+    } catch {
+      // a position ProseMirror does not map: its own selection below
+    }
+  }
+  return { from: editor.state.selection.from, to: editor.state.selection.to };
+}
+
+/**
+ * Links the text of range (the selection when the link form opened: the form's input has the
+ * focus meanwhile) to href, or inserts href as a link there when the range is empty.
+ */
+export function applyLink(editor: Editor, href: string, range: TextRange = editor.state.selection): void {
+  if (!href) return;
+  const chain = editor.chain().focus().setTextSelection(range);
+  if (range.from === range.to) chain.insertContent({ type: "text", text: href, marks: [{ type: "link", attrs: { href } }] }).run();
+  else chain.extendMarkRange("link").setLink({ href }).run();
+}
+
 /** tiptap's empty document; stored as "" so an untouched field stays unchanged. */
 const EMPTY_DOC = "<p></p>";
 
 /** The editor field's rich text editor: a small toolbar, an image insert through the file picker. */
 export default function RichEditor({ id, label, describedBy, value, onChange, collections }: RichEditorProps) {
   const [pickerOpen, setPickerOpen] = useState(0);
+  // the link address being typed (the Link button or Ctrl/Cmd+K), null while no link form shows
+  const [linkDraft, setLinkDraft] = useState<string | null>(null);
   const latest = useRef(onChange);
   latest.current = onChange;
+  const linkRange = useRef<TextRange>({ from: 0, to: 0 });
+  const editorRef = useRef<Editor | null>(null);
+  const openLink = useRef(() => {
+    const ed = editorRef.current;
+    linkRange.current = ed ? selectedRange(ed) : { from: 0, to: 0 };
+    setLinkDraft("https://");
+  });
   const editor = useEditor({
     extensions: [StarterKit, Image],
     content: value,
     immediatelyRender: true,
     editorProps: {
       attributes: { id, role: "textbox", "aria-multiline": "true", "aria-label": label, ...(describedBy ? { "aria-describedby": describedBy } : {}), class: "rich-editor-content" },
+      handleKeyDown: (_view, e) => {
+        if (!((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k")) return false;
+        openLink.current();
+        return true;
+      },
     },
     onUpdate: ({ editor: ed }) => {
       const html = ed.getHTML();
       latest.current(html === EMPTY_DOC ? "" : html);
     },
   });
+
+  editorRef.current = editor;
 
   // a value set from outside (draft restore, reload) replaces the content
   useEffect(() => {
@@ -53,6 +103,20 @@ export default function RichEditor({ id, label, describedBy, value, onChange, co
     const current = editor.getHTML();
     if (value !== current && !(value === "" && current === EMPTY_DOC)) editor.commands.setContent(value, { emitUpdate: false });
   }, [value, editor]);
+
+  const closeLink = () => {
+    setLinkDraft(null);
+    editor?.commands.focus();
+  };
+  const submitLink = () => {
+    if (editor && linkDraft) applyLink(editor, linkDraft.trim(), linkRange.current);
+    setLinkDraft(null);
+  };
+  // on a link the button removes it; elsewhere it asks for an address
+  const toggleLink = () => {
+    if (editor?.isActive("link")) editor.chain().focus().extendMarkRange("link").unsetLink().run();
+    else openLink.current();
+  };
 
   const btn = (name: string, active: boolean, run: () => void, text: string) => (
     <button type="button" className={`rich-editor-btn${active ? " active" : ""}`} aria-pressed={active} aria-label={name} title={name} onMouseDown={(e) => e.preventDefault()} onClick={run}>
@@ -70,7 +134,36 @@ export default function RichEditor({ id, label, describedBy, value, onChange, co
           {btn("Bullet list", editor.isActive("bulletList"), () => editor.chain().focus().toggleBulletList().run(), "•")}
           {btn("Numbered list", editor.isActive("orderedList"), () => editor.chain().focus().toggleOrderedList().run(), "1.")}
           {btn("Code block", editor.isActive("codeBlock"), () => editor.chain().focus().toggleCodeBlock().run(), "{}")}
+          {btn(editor.isActive("link") ? "Remove link" : "Link", editor.isActive("link"), toggleLink, "Link")}
           {btn("Insert image", false, () => setPickerOpen((n) => n + 1), "Image")}
+        </div>
+      ) : null}
+      {linkDraft !== null ? (
+        <div className="rich-editor-link" role="group" aria-label="Link">
+          <input
+            className="control"
+            type="url"
+            aria-label="Link address"
+            value={linkDraft}
+            autoFocus
+            onChange={(e) => setLinkDraft(e.target.value)}
+            onKeyDown={(e) => {
+              // Enter applies (not the record form's submit), Escape goes back to the text
+              if (e.key === "Enter") {
+                e.preventDefault();
+                submitLink();
+              } else if (e.key === "Escape") {
+                e.preventDefault();
+                closeLink();
+              }
+            }}
+          />
+          <button type="button" className="btn btn-sm btn-secondary" onClick={submitLink}>
+            Apply
+          </button>
+          <button type="button" className="btn btn-sm btn-transparent" onClick={closeLink}>
+            Cancel
+          </button>
         </div>
       ) : null}
       <EditorContent editor={editor} />
