@@ -39,6 +39,11 @@ export function useOverlayClose(): () => void {
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"]), [contenteditable="true"]';
 
+/** Gives the focus back to where it was when a panel opened, if that element is still on the page. */
+function focusBack(el: HTMLElement | null): void {
+  if (el?.isConnected && typeof el.focus === "function") el.focus();
+}
+
 function focusables(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => !el.closest("[inert], [hidden]"));
 }
@@ -83,9 +88,8 @@ export function OverlayPanel(props: OverlayPanelProps) {
       setActive(false);
       const t = setTimeout(() => {
         setMounted(false);
-        const prev = previousFocus.current;
+        focusBack(previousFocus.current);
         previousFocus.current = null;
-        if (prev && prev.isConnected && typeof prev.focus === "function") prev.focus();
         latest.current.onAfterHide?.();
       }, OVERLAY_FADE_MS);
       return () => clearTimeout(t);
@@ -106,9 +110,8 @@ export function OverlayPanel(props: OverlayPanelProps) {
       if (stackId.current === null) return;
       popOverlay(stackId.current);
       stackId.current = null;
-      const prev = previousFocus.current;
       const lost = !document.activeElement || document.activeElement === document.body;
-      if (lost && prev?.isConnected) prev.focus();
+      if (lost) focusBack(previousFocus.current);
     },
     [],
   );

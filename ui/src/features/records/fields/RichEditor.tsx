@@ -141,7 +141,7 @@ export default function RichEditor({ id, label, describedBy, value, onChange, co
       {linkDraft !== null ? (
         <div className="rich-editor-link" role="group" aria-label="Link">
           <input
-            className="control"
+            className="control control-sm"
             type="url"
             aria-label="Link address"
             value={linkDraft}

@@ -73,7 +73,7 @@ export function FilePickerDialog({ open, collections, onClose, onSubmit }: FileP
           {picked ? (
             <label className="file-picker-size">
               <span>Size</span>
-              <select className="control" value={thumb} onChange={(e) => setSize(e.target.value)}>
+              <select className="control control-sm" value={thumb} onChange={(e) => setSize(e.target.value)}>
                 {sizes.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
