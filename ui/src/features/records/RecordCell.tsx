@@ -1,10 +1,10 @@
+import type { ReactNode } from "react";
 import type { Collection } from "../../data/collections/types";
 import { fieldFileToken, fileUrl } from "../../data/records/fileUrl";
 import { truncate } from "../../lib/format";
-import { CIcon } from "../collections/icons";
 import { RecordDate } from "./RecordDate";
 import { CELL_EDITOR_MAX, CELL_MAX_FILES, CELL_MAX_RELATIONS, CELL_TEXT_MAX, relationLabel, stripHtml, type RecordColumn } from "./listModel";
-import { DEFAULT_THUMB, hasThumb } from "./fileKinds";
+import { DEFAULT_THUMB, fileBadge, hasThumb } from "./fileKinds";
 import { toList, type RecordData } from "./recordModel";
 
 export interface CellContext {
@@ -17,15 +17,28 @@ function Empty() {
   return <span className="txt-hint">N/A</span>;
 }
 
+/**
+ * Several chips or thumbs in one line, with "+N" for those left out; a single one on its own, as
+ * every element less in a row makes "Load more" cheaper to lay out and paint.
+ */
+function several(className: string, items: ReactNode[], more: number): ReactNode {
+  if (items.length === 1 && more <= 0) return items[0];
+  return (
+    <span className={className}>
+      {items}
+      {more > 0 ? <span className="txt-hint">+{more}</span> : null}
+    </span>
+  );
+}
+
 /** One table cell's content, rendered per column and field type. */
 export function RecordCell({ column, record, ctx }: { column: RecordColumn; record: RecordData; ctx: CellContext }) {
   const field = column.field;
   if (column.id === "@id") {
+    if (ctx.collection.type !== "auth") return <span className="txt-mono">{String(record.id ?? "")}</span>;
     return (
       <span className="record-id-cell">
-        {ctx.collection.type === "auth" ? (
-          <span className={`verified-dot ${record.verified ? "is-verified" : "is-unverified"}`} title={record.verified ? "Verified" : "Unverified"} role="img" aria-label={record.verified ? "Verified" : "Unverified"} />
-        ) : null}
+        <span className={`verified-dot ${record.verified ? "is-verified" : "is-unverified"}`} title={record.verified ? "Verified" : "Unverified"} role="img" aria-label={record.verified ? "Verified" : "Unverified"} />
         <span className="txt-mono">{String(record.id ?? "")}</span>
       </span>
     );
@@ -37,7 +50,7 @@ export function RecordCell({ column, record, ctx }: { column: RecordColumn; reco
     case "bool":
       return <span className={`label${value ? " label-success" : ""}`}>{value ? "True" : "False"}</span>;
     case "number":
-      return value === null || value === undefined ? <Empty /> : <span>{String(value)}</span>;
+      return value === null || value === undefined ? <Empty /> : String(value);
     case "date":
       return value ? <RecordDate value={String(value)} /> : <Empty />;
     case "editor": {
@@ -51,35 +64,28 @@ export function RecordCell({ column, record, ctx }: { column: RecordColumn; reco
     case "select": {
       const list = toList(value);
       if (!list.length) return <Empty />;
-      return (
-        <span className="chip-list">
-          {list.map((v) => (
-            <span key={v} className="chip">
-              {v}
-            </span>
-          ))}
+      const chips = list.map((v) => (
+        <span key={v} className="chip">
+          {v}
         </span>
-      );
+      ));
+      return several("chip-list", chips, 0);
     }
     case "file": {
       const list = toList(value);
       if (!list.length) return <Empty />;
       const token = fieldFileToken(field, ctx.fileToken);
-      return (
-        <span className="cell-files">
-          {list.slice(0, CELL_MAX_FILES).map((name) =>
-            hasThumb(name) && token !== null ? (
-              <img key={name} className="thumb thumb-sm" src={fileUrl(record, name, { thumb: DEFAULT_THUMB, token })} alt={name} loading="lazy" />
-            ) : (
-              <span key={name} className="thumb thumb-sm thumb-file" title={name}>
-                <CIcon name="file" size={14} />
-                <span className="visually-hidden">{name}</span>
-              </span>
-            ),
-          )}
-          {list.length > CELL_MAX_FILES ? <span className="txt-hint">+{list.length - CELL_MAX_FILES}</span> : null}
-        </span>
+      const thumbs = list.slice(0, CELL_MAX_FILES).map((name) =>
+        hasThumb(name) && token !== null ? (
+          <img key={name} className="thumb thumb-sm" src={fileUrl(record, name, { thumb: DEFAULT_THUMB, token })} alt={name} loading="lazy" />
+        ) : (
+          // Text, not an icon: an inline SVG would cost every row a clip and a transform to paint.
+          <span key={name} className="thumb thumb-sm thumb-file thumb-badge" role="img" aria-label={name} title={name}>
+            {fileBadge(name)}
+          </span>
+        ),
       );
+      return several("cell-files", thumbs, list.length - CELL_MAX_FILES);
     }
     case "relation": {
       const ids = toList(value);
@@ -87,19 +93,15 @@ export function RecordCell({ column, record, ctx }: { column: RecordColumn; reco
       const related = ctx.collections.find((c) => c.id === field.options?.collectionId);
       const expanded = (record.expand as Record<string, unknown> | undefined)?.[field.name];
       const items = (Array.isArray(expanded) ? expanded : expanded ? [expanded] : []) as RecordData[];
-      return (
-        <span className="chip-list">
-          {ids.slice(0, CELL_MAX_RELATIONS).map((id) => {
-            const item = items.find((r) => r.id === id);
-            return (
-              <span key={id} className="chip">
-                {truncate(item ? relationLabel(item, related) : id, 70)}
-              </span>
-            );
-          })}
-          {ids.length > CELL_MAX_RELATIONS ? <span className="txt-hint">+{ids.length - CELL_MAX_RELATIONS}</span> : null}
-        </span>
-      );
+      const chips = ids.slice(0, CELL_MAX_RELATIONS).map((id) => {
+        const item = items.find((r) => r.id === id);
+        return (
+          <span key={id} className="chip">
+            {truncate(item ? relationLabel(item, related) : id, 70)}
+          </span>
+        );
+      });
+      return several("chip-list", chips, ids.length - CELL_MAX_RELATIONS);
     }
     default: {
       const text = value === null || value === undefined ? "" : String(value);

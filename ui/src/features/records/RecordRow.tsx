@@ -1,5 +1,4 @@
 import { memo } from "react";
-import { CIcon } from "../collections/icons";
 import { RecordCell, type CellContext } from "./RecordCell";
 import { columnClips, type RecordColumn } from "./listModel";
 import type { RecordData } from "./recordModel";
@@ -45,9 +44,10 @@ export const RecordRow = memo(function RecordRow({ record, columns, ctx, selecta
           <RecordCell column={col} record={record} ctx={ctx} />
         </div>
       ))}
+      {/* A glyph rather than an SVG icon: an SVG costs every row a clip and a transform to paint. */}
       <div role="cell" className="records-td col-actions">
         <button type="button" className="btn-icon btn-sm row-open" aria-label={`Open record ${id}`} onClick={() => onOpen(id)}>
-          <CIcon name="chevronRight" size={16} />
+          ›
         </button>
       </div>
     </div>

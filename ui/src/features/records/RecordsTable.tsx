@@ -5,7 +5,8 @@ import { TableStateRow } from "../../components/TableStateRow";
 import { ColumnsMenu } from "./ColumnsMenu";
 import type { CellContext } from "./RecordCell";
 import { RecordRow } from "./RecordRow";
-import { nextSort, sortState, tableTracks, type RecordColumn } from "./listModel";
+import { inGroupsOf } from "../../lib/inGroupsOf";
+import { nextSort, RECORDS_ROW_CHUNK, sortState, tableTracks, type RecordColumn } from "./listModel";
 
 export const NO_RECORDS_FOUND = "No records found.";
 
@@ -33,6 +34,10 @@ export interface RecordsTableProps {
  * Built from ARIA table roles on grid rows rather than an HTML table: a table lays out every
  * row again whenever rows are appended, while these rows share fixed column tracks
  * (`tableTracks`) and each lays out on its own, off-screen ones not at all (records.css).
+ * The rows sit in blocks of RECORDS_ROW_CHUNK, the rows rendered per frame, each contained
+ * (records.css): a new block lays out and paints without the blocks above it, which kept
+ * "Load more" frames under 50 ms (README). A row moving to another block (a live insert or
+ * delete) is mounted again there; rows keep no state.
  * Rows are memoised (RecordRow): ctx, onToggle and onOpen must be stable across renders.
  */
 export function RecordsTable(p: RecordsTableProps) {
@@ -67,8 +72,12 @@ export function RecordsTable(p: RecordsTableProps) {
           </div>
         </div>
         <div role="rowgroup">
-          {p.rows.map((r) => (
-            <RecordRow key={String(r.id)} record={r} columns={visible} ctx={p.ctx} selectable={p.selectable} selected={p.selected.has(String(r.id))} onToggle={p.onToggle} onOpen={p.onOpen} />
+          {inGroupsOf(p.rows, RECORDS_ROW_CHUNK).map((chunk, i) => (
+            <div role="none" className="records-chunk" key={i}>
+              {chunk.map((r) => (
+                <RecordRow key={String(r.id)} record={r} columns={visible} ctx={p.ctx} selectable={p.selectable} selected={p.selected.has(String(r.id))} onToggle={p.onToggle} onOpen={p.onOpen} />
+              ))}
+            </div>
           ))}
           <TableStateRow element="div" rows={p.rows.length} loading={p.loading} loadingLabel="Loading records..." emptyText={NO_RECORDS_FOUND} onClearFilter={p.hasFilter ? p.onClearFilter : undefined} />
         </div>
@@ -76,3 +85,4 @@ export function RecordsTable(p: RecordsTableProps) {
     </SideScroll>
   );
 }
+

@@ -8,6 +8,12 @@ export function isImageName(name: string): boolean {
   return IMAGE_EXT.test(name);
 }
 
+/** The short label a list thumb shows for a file without a preview: its extension ("PDF"), or "FILE". */
+export function fileBadge(name: string): string {
+  const ext = /\.([a-z0-9]{1,4})$/i.exec(name)?.[1];
+  return ext ? ext.toUpperCase() : "FILE";
+}
+
 /** The server makes thumbs of jpg, png, gif and webp only. */
 export function hasThumb(name: string): boolean {
   return THUMBABLE_EXT.test(name);
