@@ -1,11 +1,11 @@
-import { useMemo, type CSSProperties } from "react";
+import { useMemo, useRef, type CSSProperties } from "react";
 import type { RecordData } from "./recordModel";
 import { SideScroll } from "../../components/SideScroll";
 import { TableStateRow } from "../../components/TableStateRow";
 import { ColumnsMenu } from "./ColumnsMenu";
 import type { CellContext } from "./RecordCell";
 import { RecordRow } from "./RecordRow";
-import { inGroupsOf } from "../../lib/inGroupsOf";
+import { rowBlocks } from "./rowBlocks";
 import { nextSort, RECORDS_ROW_CHUNK, sortState, tableTracks, type RecordColumn } from "./listModel";
 
 export const NO_RECORDS_FOUND = "No records found.";
@@ -35,14 +35,21 @@ export interface RecordsTableProps {
  * row again whenever rows are appended, while these rows share fixed column tracks
  * (`tableTracks`) and each lays out on its own, off-screen ones not at all (records.css).
  * The rows sit in blocks of RECORDS_ROW_CHUNK, the rows rendered per frame, each contained
- * (records.css): a new block lays out and paints without the blocks above it, which kept
- * "Load more" frames under 50 ms (README). A row moving to another block (a live insert or
- * delete) is mounted again there; rows keep no state.
+ * (records.css): a new block lays out and paints without the blocks above it (about a third
+ * off the frames that append rows, README). A row stays in its block when records are added or
+ * removed elsewhere (rowBlocks): moved to another, it would be mounted again and lose the focus.
  * Rows are memoised (RecordRow): ctx, onToggle and onOpen must be stable across renders.
  */
 export function RecordsTable(p: RecordsTableProps) {
   const visible = useMemo(() => p.columns.filter((c) => !p.hidden.includes(c.id)), [p.columns, p.hidden]);
   const tracks = useMemo(() => tableTracks(visible, p.selectable), [visible, p.selectable]);
+  // Which block each row was first rendered in, kept across renders (rowBlocks).
+  const blockOf = useRef(new Map<string, number>());
+  const blocks = useMemo(() => {
+    const { blocks, assigned } = rowBlocks(p.rows, (r) => String(r.id), blockOf.current, RECORDS_ROW_CHUNK);
+    blockOf.current = assigned;
+    return blocks;
+  }, [p.rows]);
   const allSelected = p.totalLoaded > 0 && p.rows.length > 0 && p.selected.size >= p.totalLoaded;
   const style = { "--records-columns": tracks.template, minWidth: tracks.minWidth } as CSSProperties;
   return (
@@ -72,9 +79,9 @@ export function RecordsTable(p: RecordsTableProps) {
           </div>
         </div>
         <div role="rowgroup">
-          {inGroupsOf(p.rows, RECORDS_ROW_CHUNK).map((chunk, i) => (
-            <div role="none" className="records-chunk" key={i}>
-              {chunk.map((r) => (
+          {blocks.map((block) => (
+            <div role="none" className="records-chunk" key={block.key}>
+              {block.rows.map((r) => (
                 <RecordRow key={String(r.id)} record={r} columns={visible} ctx={p.ctx} selectable={p.selectable} selected={p.selected.has(String(r.id))} onToggle={p.onToggle} onOpen={p.onOpen} />
               ))}
             </div>
