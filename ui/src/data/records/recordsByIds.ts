@@ -1,6 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
 import { client } from "../../lib/client";
-import { inGroupsOf } from "../../lib/inGroupsOf";
 import type { RecordData } from "../../features/records/recordModel";
 import { recordsKeys } from "./keys";
 
@@ -16,8 +15,9 @@ export function idsFilter(ids: string[]): string {
 /** Loads records by id in batches (fields excerpt 200); missing ids are simply absent. Order follows ids. */
 export async function fetchRecordsByIds(collectionId: string, ids: string[], batch = RELATION_BATCH, signal?: AbortSignal): Promise<RecordData[]> {
   const found: RecordData[] = [];
-  for (const group of inGroupsOf(ids, batch)) {
-    const res = await client.collection(collectionId).getFullList({ batch, filter: idsFilter(group), fields: "*:excerpt(200)", requestKey: null, signal });
+  for (let i = 0; i < ids.length; i += batch) {
+    const chunk = ids.slice(i, i + batch);
+    const res = await client.collection(collectionId).getFullList({ batch, filter: idsFilter(chunk), fields: "*:excerpt(200)", requestKey: null, signal });
     found.push(...(res as unknown as RecordData[]));
   }
   const byId = new Map(found.map((r) => [String(r.id), r]));

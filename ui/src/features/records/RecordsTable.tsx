@@ -80,7 +80,7 @@ export function RecordsTable(p: RecordsTableProps) {
         </div>
         <div role="rowgroup">
           {blocks.map((block) => (
-            <div role="none" className="records-chunk" key={block.key}>
+            <div role="none" className="records-block" key={block.key}>
               {block.rows.map((r) => (
                 <RecordRow key={String(r.id)} record={r} columns={visible} ctx={p.ctx} selectable={p.selectable} selected={p.selected.has(String(r.id))} onToggle={p.onToggle} onOpen={p.onOpen} />
               ))}
@@ -92,4 +92,3 @@ export function RecordsTable(p: RecordsTableProps) {
     </SideScroll>
   );
 }
-

@@ -5,12 +5,12 @@ export interface RowBlock<T> {
 }
 
 /**
- * Cuts the rows into blocks of at most `size` that keep their rows: a row stays in the block it
- * was first rendered in (`previous`, id → block key), so a record added or removed elsewhere
- * moves no row to another block (which would mount it again there and drop its focus). New rows
- * at the end fill the last block, then open new ones; a new row before every known one opens a
- * block of its own. A row whose block already ended (the order changed) joins the current one.
- * Returns the blocks and the assignment to pass back in next time.
+ * Cuts the rows into blocks that keep their rows (new rows fill a block up to `size`): a row
+ * stays in the block it was first rendered in (`previous`, id → block key), so a record added or
+ * removed elsewhere moves no row to another block (which would mount it again there and drop its
+ * focus). New rows at the end fill the last block, then open new ones; a new row before every
+ * known one opens a block of its own. A row whose block already ended (the order changed) joins
+ * the current one. Returns the blocks and the assignment to pass back in next time.
  */
 export function rowBlocks<T>(rows: T[], idOf: (row: T) => string, previous: ReadonlyMap<string, number>, size: number): { blocks: RowBlock<T>[]; assigned: Map<string, number> } {
   let nextKey = 0;
