@@ -38,9 +38,17 @@ describe("record cell", () => {
   });
 
   it("marks auth ids verified or not, and shows other ids alone", () => {
-    expect(cell(collection("base", []), "@id", {}).innerHTML).toBe('<span class="txt-mono">r1</span>');
+    expect(cell(collection("base", []), "@id", {}).innerHTML).toBe("r1");
     cell(collection("auth", []), "@id", { verified: true });
     expect(screen.getByRole("img", { name: "Verified" })).toBeInTheDocument();
+  });
+
+  it("shows text, editor excerpts and json as plain text, for the cell to clip", () => {
+    const c = collection("base", [field("title", "text"), field("body", "editor"), field("data", "json")]);
+    expect(cell(c, "title", { title: "Hello" }).innerHTML).toBe("Hello");
+    expect(cell(c, "body", { body: "<p>Hi <b>there</b></p>" }).innerHTML).toBe("Hi there");
+    expect(cell(c, "data", { data: { a: [1, "x"] } }).innerHTML).toBe('{"a":[1,"x"]}');
+    expect(cell(c, "title", { title: "" }).textContent).toBe("N/A");
   });
 
   it("shows a number as text and N/A without one", () => {

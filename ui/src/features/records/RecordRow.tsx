@@ -1,6 +1,6 @@
 import { memo } from "react";
 import { RecordCell, type CellContext } from "./RecordCell";
-import { columnClips, type RecordColumn } from "./listModel";
+import { columnCellClass, type RecordColumn } from "./listModel";
 import type { RecordData } from "./recordModel";
 
 export interface RecordRowProps {
@@ -40,7 +40,7 @@ export const RecordRow = memo(function RecordRow({ record, columns, ctx, selecta
         </div>
       ) : null}
       {columns.map((col) => (
-        <div role="cell" key={col.id} className={columnClips(col) ? "records-td clips" : "records-td"}>
+        <div role="cell" key={col.id} className={`records-td ${columnCellClass(col)}`}>
           <RecordCell column={col} record={record} ctx={ctx} />
         </div>
       ))}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Collection, SchemaField } from "../../data/collections/types";
-import { columnClips, listExpand, listFields, listSort, nextSort, parseHiddenColumns, recordColumns, recordsSearchFilter, relationLabel, resolveSort, sortState, stripHtml, tableTracks, toggleHidden, ACTIONS_COLUMN_WIDTH, SELECT_COLUMN_WIDTH } from "./listModel";
+import { columnCellClass, listExpand, listFields, listSort, nextSort, parseHiddenColumns, recordColumns, recordsSearchFilter, relationLabel, resolveSort, sortState, stripHtml, tableTracks, toggleHidden, ACTIONS_COLUMN_WIDTH, SELECT_COLUMN_WIDTH } from "./listModel";
 import { acceptFiles, remainingSlots } from "./fields/fileLimits";
 import { effectiveSize, filePickerCollections, hasFilesFilter, sizeOptions } from "./pickers/filePickerModel";
 import { idsFilter } from "../../data/records/recordsByIds";
@@ -156,18 +156,25 @@ describe("files and pickers", () => {
   });
 });
 
-describe("columnClips", () => {
+describe("columnCellClass", () => {
   const col = (type: string) => ({ id: "f", label: "f", sortKey: "f", field: { id: "x", name: "f", type, system: false, required: false, presentable: false, unique: false, options: {} } });
-  it("clips at the cell only what can overflow without clipping itself", () => {
-    for (const id of ["@id", "@created", "@updated"]) expect(columnClips({ id, label: id, sortKey: id })).toBe(false);
-    for (const t of ["date", "bool", "text", "email", "url", "editor", "json"]) expect(columnClips(col(t))).toBe(false);
-    for (const t of ["relation", "select", "file", "number", "somethingNew"]) expect(columnClips(col(t))).toBe(true);
+  const clips = (c: Parameters<typeof columnCellClass>[0]) => columnCellClass(c).split(" ").includes("clips");
+  it("clips at the cell what can overflow it: plain text, several chips or thumbs, other values", () => {
+    for (const id of ["@id", "@created", "@updated"]) expect(clips({ id, label: id, sortKey: id })).toBe(false);
+    for (const t of ["date", "bool"]) expect(clips(col(t))).toBe(false);
+    for (const t of ["text", "email", "url", "editor", "json", "relation", "select", "file", "number", "somethingNew"]) expect(clips(col(t))).toBe(true);
     for (const t of ["relation", "select", "file"]) {
       const single = col(t);
       single.field.options = { maxSelect: 1 };
-      expect(columnClips(single)).toBe(false);
+      expect(clips(single)).toBe(false);
     }
     // username and email of auth collections are plain values
-    expect(columnClips({ id: "@email", label: "email", sortKey: "email" })).toBe(true);
+    expect(clips({ id: "@email", label: "email", sortKey: "email" })).toBe(true);
+  });
+
+  it("sets the font of ids and json values", () => {
+    expect(columnCellClass({ id: "@id", label: "id", sortKey: "id" })).toBe("txt-mono");
+    expect(columnCellClass(col("json"))).toBe("clips cell-json");
+    expect(columnCellClass(col("text"))).toBe("clips");
   });
 });

@@ -62,33 +62,30 @@ export function columnTrack(col: RecordColumn): { min: number; grow: number } {
 }
 
 /**
- * Whether a column's cells clip their content at the cell's edge. Every clipping cell is a clip
- * node in Chromium's paint property trees, one per row: without them, loading more rows took
- * about a fifth less work. Ids, dates and bools fit their fixed tracks, and text, email, url,
- * editor and json cells clip in their own span (with an ellipsis), as does a single chip, so only
- * content that can overflow and does not clip itself (several chips or thumbs, numbers, other
- * values) clips at the cell.
+ * The class names of a column's cells: `clips` when a cell clips its content at its edge (with an
+ * ellipsis), and the font of code-like values. Every clipping cell is a clip node in Chromium's
+ * paint property trees, one per row, so cells whose content always fits their fixed track (ids,
+ * dates, bools) or clips itself (a single chip) do not clip. Text-like values are plain text in
+ * the cell (RecordCell): the cell clips them.
  */
-export function columnClips(col: RecordColumn): boolean {
+export function columnCellClass(col: RecordColumn): string {
   switch (col.field?.type ?? col.id) {
     case "@id":
+      return "txt-mono";
     case "@created":
     case "@updated":
     case "date":
     case "bool":
-    case "text":
-    case "email":
-    case "url":
-    case "editor":
+      return "";
     case "json":
-      return false;
+      return "clips cell-json";
     case "relation":
     case "select":
     case "file":
       // one chip (which clips itself) or one thumb fits; several may not
-      return col.field?.options?.maxSelect !== 1;
+      return col.field?.options?.maxSelect === 1 ? "" : "clips";
     default:
-      return true;
+      return "clips";
   }
 }
 

@@ -7,7 +7,7 @@ import { useAdminFileToken } from "../../../data/records/fileUrl";
 import { handleError } from "../../../lib/errors";
 import { addErrorToast } from "../../../lib/toasts";
 import { RecordCell } from "../RecordCell";
-import { recordColumns } from "../listModel";
+import { columnCellClass, recordColumns } from "../listModel";
 import { unableToLoad } from "./messages";
 
 /** The read-only record panel of view collections. */
@@ -42,7 +42,7 @@ export function RecordPreview({ open, collection, collections, recordId, onClose
             {recordColumns(collection).map((col) => (
               <tr key={col.id}>
                 <th scope="row">{col.label}</th>
-                <td>
+                <td className={columnCellClass(col)}>
                   <RecordCell column={col} record={q.data} ctx={{ collection, collections, fileToken }} />
                 </td>
               </tr>
