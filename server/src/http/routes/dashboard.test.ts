@@ -83,6 +83,9 @@ describe("dashboard assets", () => {
       expect(res.headers["content-type"]).toMatch(/^(text|application)\/javascript/);
       expect(res.headers.vary).toMatch(/accept-encoding/i);
       expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      // immutable: no validators a browser would never send back
+      expect(res.headers.etag).toBeUndefined();
+      expect(res.headers["last-modified"]).toBeUndefined();
       const decoded = c.encoding === "br" ? brotliDecompressSync(res.body) : c.encoding === "gzip" ? gunzipSync(res.body) : res.body;
       expect(decoded.toString()).toBe(script);
       if (c.encoding) expect(res.body.length).toBeLessThan(script.length / 4);
@@ -96,6 +99,7 @@ describe("dashboard assets", () => {
       expect(res.headers["content-encoding"]).toBe("br");
       expect(res.headers["content-type"]).toContain("text/html");
       expect(res.headers["cache-control"]).toBe("no-cache");
+      expect(res.headers.etag).toBeTruthy();
       expect(brotliDecompressSync(res.body).toString()).toBe(html);
     }
   });
