@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { Editor } from "@tiptap/core";
-import StarterKit from "@tiptap/starter-kit";
-import Image from "@tiptap/extension-image";
 import { applyLink, insertImage } from "./RichEditor";
+import { richEditorExtensions } from "./richEditorExtensions";
 
 describe("insertImage", () => {
   it("keeps an image inserted before when another one follows it", () => {
-    const editor = new Editor({ extensions: [StarterKit, Image], content: "<p>Intro text</p>" });
+    const editor = new Editor({ extensions: richEditorExtensions, content: "<p>Intro text</p>" });
     editor.commands.focus("end");
     insertImage(editor, "/api/files/c/r/a.png", "a.png");
     insertImage(editor, "/api/files/c/r/b.png", "b.png");
@@ -21,7 +20,7 @@ describe("insertImage", () => {
 
 describe("applyLink", () => {
   it("links the selected text, or inserts the address as a link at the cursor", () => {
-    const editor = new Editor({ extensions: [StarterKit, Image], content: "<p>see click here now</p>" });
+    const editor = new Editor({ extensions: richEditorExtensions, content: "<p>see click here now</p>" });
     // "click here" is at 5..15 of the paragraph's text, which starts at 1
     editor.commands.setTextSelection({ from: 5, to: 15 });
     applyLink(editor, "https://example.com/a");
@@ -29,6 +28,27 @@ describe("applyLink", () => {
     editor.commands.focus("end");
     applyLink(editor, "https://example.com/b");
     expect(editor.getHTML()).toMatch(/now<a [^>]*href="https:\/\/example.com\/b">https:\/\/example.com\/b<\/a>/);
+    editor.destroy();
+  });
+});
+
+describe("richEditorExtensions", () => {
+  it("keeps the tables, colors and alignment PocketBase's editor writes through an edit", () => {
+    // as TinyMCE (PocketBase's dashboard) saves them
+    const stored =
+      '<p style="text-align: center;">Centered <span style="color: rgb(224, 62, 45);">red</span> and <span style="background-color: rgb(251, 238, 184);">marked</span> <span style="font-size: 18pt;">big</span></p>' +
+      '<table style="border-collapse: collapse; width: 100%;" border="1"><tbody><tr><th>Name</th><th>Qty</th></tr><tr><td>apples</td><td><strong>3</strong></td></tr></tbody></table>';
+    const editor = new Editor({ extensions: richEditorExtensions, content: stored });
+    editor.commands.focus("start");
+    editor.commands.insertContent("Now: ");
+    const html = editor.getHTML();
+    const doc = new DOMParser().parseFromString(html, "text/html");
+    expect(doc.querySelector("p")!.textContent).toMatch(/^Now: Centered red/);
+    expect(doc.querySelector("p")!.style.textAlign).toBe("center");
+    expect([...doc.querySelectorAll("span")].map((s) => s.getAttribute("style"))).toEqual(["color: rgb(224, 62, 45);", "background-color: rgb(251, 238, 184);", "font-size: 18pt;"]);
+    const cells = [...doc.querySelectorAll("table tr")].map((tr) => [...tr.children].map((c) => `${c.tagName}:${c.textContent}`));
+    expect(cells).toEqual([["TH:Name", "TH:Qty"], ["TD:apples", "TD:3"]]);
+    expect(doc.querySelector("td strong")!.textContent).toBe("3");
     editor.destroy();
   });
 });

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import { NodeSelection } from "@tiptap/pm/state";
-import StarterKit from "@tiptap/starter-kit";
-import Image from "@tiptap/extension-image";
 import type { Collection } from "../../../data/collections/types";
 import { FilePickerDialog } from "../pickers/FilePickerDialog";
+import { richEditorExtensions } from "./richEditorExtensions";
 
 export interface RichEditorProps {
   id: string;
@@ -77,7 +76,7 @@ export default function RichEditor({ id, label, describedBy, value, onChange, co
     setLinkDraft("https://");
   });
   const editor = useEditor({
-    extensions: [StarterKit, Image],
+    extensions: richEditorExtensions,
     content: value,
     immediatelyRender: true,
     editorProps: {
