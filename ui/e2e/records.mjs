@@ -22,6 +22,11 @@ async function createWithFile(ctx, collection, fields, fileField) {
   return json;
 }
 
+/** An editor field's value as PocketBase's own dashboard (TinyMCE) saves it. */
+const TINYMCE_HTML =
+  '<p style="text-align: center;">Centered <span style="color: rgb(224, 62, 45);">red</span> and <span style="background-color: rgb(251, 238, 184);">marked</span></p>' +
+  '<table style="border-collapse: collapse; width: 100%;" border="1"><tbody><tr><th>Name</th><th>Qty</th></tr><tr><td>apples</td><td>3</td></tr></tbody></table>';
+
 const ALL_FIELDS = (relId) => [
   { name: "title", type: "text", presentable: true, options: {} },
   { name: "body", type: "editor", options: { convertUrls: false } },
@@ -847,6 +852,35 @@ export const recordsJourneys = [
       const overflow = await page.evaluate(() => [...document.querySelectorAll(".page-header button")].filter((b) => b.getBoundingClientRect().right > innerWidth).map((b) => b.textContent.trim()));
       equal(overflow.join(","), "", "header buttons cut off at 768px");
       await visible(page.getByRole("button", { name: "API Preview" }));
+    },
+  },
+  {
+    name: "records: the editor keeps PocketBase's editor markup (tables, colors, alignment) through an edit",
+    async run(ctx) {
+      const t = await adminToken(ctx);
+      if ((await ctx.api.call("GET", "/api/collections/rec_rich", { token: t })).status !== 200) {
+        await ctx.api.expectOk("POST", "/api/collections", { token: t, body: { name: "rec_rich", type: "base", schema: [{ name: "body", type: "editor", options: { convertUrls: false } }] } });
+      }
+      const rec = await ctx.api.expectOk("POST", "/api/collections/rec_rich/records", { token: t, body: { body: TINYMCE_HTML } });
+      const { page } = await ctx.newPage();
+      await signIn(ctx, page);
+      await openCollection(page, "rec_rich");
+      await rows(page).filter({ hasText: rec.id }).click();
+      const edit = page.getByRole("dialog", { name: "Edit rec_rich record" });
+      const editor = field(edit, "body").locator(".rich-editor-content");
+      await visible(editor.locator("table td", { hasText: "apples" }));
+      ok(await edit.getByRole("button", { name: "Save changes" }).isDisabled(), "opening the record changes nothing");
+      await editor.locator("td", { hasText: "apples" }).click();
+      await page.keyboard.press("End");
+      await page.keyboard.type(" and pears");
+      await page.keyboard.press("Control+s");
+      await visible(page.getByText("Successfully updated record."));
+      const body = (await getRecord(ctx, "rec_rich", rec.id)).body;
+      ok(/<td[^>]*>(<p>)?apples and pears/.test(body), `the edit, in its table cell (${body})`);
+      ok(/<th[^>]*>(<p>)?Name/.test(body), `the header cells (${body})`);
+      ok(/<p style="text-align: center;?">/.test(body), `the alignment (${body})`);
+      ok(body.includes('<span style="color: rgb(224, 62, 45);">red</span>'), `the text color (${body})`);
+      ok(body.includes('<span style="background-color: rgb(251, 238, 184);">marked</span>'), `the background color (${body})`);
     },
   },
 ];
