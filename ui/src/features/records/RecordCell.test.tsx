@@ -4,13 +4,10 @@ import type { Collection, SchemaField } from "../../data/collections/types";
 import { RecordCell } from "./RecordCell";
 import { recordColumns } from "./listModel";
 import { fileBadge } from "./fileKinds";
+import { schemaField as field, testCollection } from "../../test/collections";
 
-const field = (name: string, type: string, options: Record<string, unknown> = {}) => ({ id: name, name, type, system: false, required: false, presentable: false, unique: false, options }) as SchemaField;
-const collection = (type: Collection["type"], schema: SchemaField[]): Collection => ({
-  id: "c1", created: "", updated: "", name: "posts", type, system: false, schema, indexes: [],
-  listRule: null, viewRule: null, createRule: null, updateRule: null, deleteRule: null, options: {},
-});
-const authors = { ...collection("base", [{ ...field("name", "text"), presentable: true }]), id: "authors", name: "authors" };
+const collection = (type: Collection["type"], schema: SchemaField[]) => testCollection("posts", type, schema);
+const authors = testCollection("authors", "base", [field("name", "text", {}, { presentable: true })]);
 
 function cell(c: Collection, column: string, record: Record<string, unknown>) {
   const col = recordColumns(c).find((x) => x.id === column)!;
@@ -19,7 +16,7 @@ function cell(c: Collection, column: string, record: Record<string, unknown>) {
 
 describe("record cell", () => {
   it("shows one chip on its own and several in a list, with +N past the limit", () => {
-    const c = collection("base", [field("tags", "select", { maxSelect: 3, values: ["a", "b"] }), field("author", "relation", { collectionId: "authors", maxSelect: null })]);
+    const c = collection("base", [field("tags", "select", { maxSelect: 3, values: ["a", "b"] }), field("author", "relation", { collectionId: authors.id, maxSelect: null })]);
     expect(cell(c, "tags", { tags: ["a"] }).innerHTML).toBe('<span class="chip">a</span>');
     expect(cell(c, "tags", { tags: ["a", "b"] }).querySelectorAll(".chip-list > .chip")).toHaveLength(2);
     const ids = Array.from({ length: 22 }, (_, i) => `a${i}`);

@@ -1,18 +1,10 @@
 import { describe, expect, it } from "vitest";
-import type { Collection, SchemaField } from "../../data/collections/types";
 import { columnCellClass, listExpand, listFields, listSort, nextSort, parseHiddenColumns, recordColumns, recordsSearchFilter, relationLabel, resolveSort, sortState, stripHtml, tableTracks, toggleHidden, ACTIONS_COLUMN_WIDTH, SELECT_COLUMN_WIDTH } from "./listModel";
 import { acceptFiles, remainingSlots } from "./fields/fileLimits";
 import { effectiveSize, filePickerCollections, hasFilesFilter, sizeOptions } from "./pickers/filePickerModel";
 import { idsFilter } from "../../data/records/recordsByIds";
 import { nextRecordsPage } from "../../data/records/recordsList";
-
-function f(name: string, type: string, options: Record<string, unknown> = {}, extra: Partial<SchemaField> = {}): SchemaField {
-  return { id: name, name, type, system: false, required: false, presentable: false, options, ...extra };
-}
-
-function col(name: string, type: Collection["type"], schema: SchemaField[], options: Record<string, unknown> = {}): Collection {
-  return { id: name + "_id", created: "", updated: "", name, type, system: false, schema, indexes: [], listRule: null, viewRule: null, createRule: null, updateRule: null, deleteRule: null, options };
-}
+import { schemaField as f, testCollection as col } from "../../test/collections";
 
 const posts = col("posts", "base", [f("title", "text"), f("body", "editor"), f("author", "relation", { collectionId: "users_id" })]);
 const users = col("users", "auth", [f("name", "text", {}, { presentable: true })]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Collection, SchemaField } from "../../data/collections/types";
 import { VALIDATION_MESSAGES } from "../../lib/validation";
+import { schemaField as f, testCollection } from "../../test/collections";
 import {
   applyDraft,
   buildPayload,
@@ -26,13 +27,7 @@ import {
   validateRecord,
 } from "./recordModel";
 
-function f(name: string, type: string, options: Record<string, unknown> = {}, extra: Partial<SchemaField> = {}): SchemaField {
-  return { id: name + "_id", name, type, system: false, required: false, presentable: false, options, ...extra };
-}
-
-function collection(type: Collection["type"], schema: SchemaField[], options: Record<string, unknown> = {}): Collection {
-  return { id: "c1", created: "", updated: "", name: "posts", type, system: false, schema, indexes: [], listRule: null, viewRule: null, createRule: null, updateRule: null, deleteRule: null, options };
-}
+const collection = (type: Collection["type"], schema: SchemaField[], options: Record<string, unknown> = {}) => testCollection("posts", type, schema, options);
 
 const posts = collection("base", [
   f("title", "text"),
