@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { App } from "../app.js";
+import { countedMethod } from "../ratelimit/limiter.js";
+import { routedPaths, unroutedPath } from "../ratelimit/paths.js";
 import { actionTags, routeAction } from "../ratelimit/tags.js";
 
 export const TOO_MANY = "Too Many Requests.";
@@ -13,12 +15,19 @@ function clientIp(req: FastifyRequest): string {
   return ip.startsWith("::ffff:") && ip.includes(".") ? ip.slice(7) : ip;
 }
 
-function tagsOf(app: App, req: FastifyRequest): string[] {
-  const action = routeAction(req.method, req.routeOptions.url ?? "");
-  if (!action) return [];
-  const param = (req.params as { collection?: string } | undefined)?.collection ?? "";
-  const name = app.collections.find(param)?.name ?? param;
-  return actionTags(name, action);
+/**
+ * What the request resolved to, after the router's own normalisation: its route with the
+ * decoded params and the collection it names (by name or id, any case), and that route's tags.
+ */
+function targetOf(app: App, req: FastifyRequest, method: string): { paths: string[]; tags: string[] } {
+  const pattern = req.routeOptions.url;
+  if (pattern === undefined) return { paths: [unroutedPath(req.url)], tags: [] };
+  const params = (req.params ?? {}) as Record<string, string | undefined>;
+  const ref = params.collection ?? params.idOrName;
+  const collection = ref === undefined ? undefined : app.collections.find(ref);
+  const action = routeAction(method, pattern);
+  const refs = collection ? [collection.name, collection.id] : [ref ?? ""];
+  return { paths: routedPaths(pattern, params, collection), tags: action ? actionTags(refs, action) : [] };
 }
 
 /**
@@ -32,11 +41,10 @@ export function registerRateLimit(server: FastifyInstance, app: App): void {
     // Read from the app on every request: a restore reopens the services (app.reload).
     const limiter = app.rateLimits;
     if (!limiter.enabled) return done();
-    const q = req.url.indexOf("?");
+    const method = countedMethod(req.method);
     const hit = limiter.hit({
-      method: req.method,
-      path: q >= 0 ? req.url.slice(0, q) : req.url,
-      tags: tagsOf(app, req),
+      method,
+      ...targetOf(app, req, method),
       authId: req.auth.admin ? `admin:${req.auth.admin.id}` : req.auth.record ? String(req.auth.record.record.id) : "",
       ip: clientIp(req),
     });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, call } from "../../test/support/client.js";
 import { cairnDataDir, cleanupTempDirs } from "../../test/support/dataDirs.js";
+import { rawStatus } from "../../test/support/rawHttp.js";
 import { startCairn, type RunningCairn } from "../../test/support/servers.js";
 
 describe("rate limits over HTTP", () => {
@@ -91,6 +92,38 @@ describe("rate limits over HTTP", () => {
     expect((await create()).status).toBe(429);
     expect((await call(cairn, { path: "/api/collections/posts/records" })).status).toBe(200);
     expect((await health()).status).toBe(200);
+  });
+
+  it("counts every spelling of a route under its rule: the route and collection it resolves to, not the raw text", async () => {
+    const rule = { label: "POST /api/collections/users2/auth-with-password", maxRequests: 2, duration: 120, audience: "@guest" };
+    expect((await limits({ enabled: true, rules: [rule] })).status).toBe(200);
+    const id = cairn.app.collections.find("users2")!.id;
+    const port = new URL(cairn.url).port;
+    const guess = { identity: "u@example.com", password: "wrong-guess" };
+    const tail = "/auth-with-password";
+    const spellings = [
+      `/api/collections/users2${tail}/`,
+      `/api/collections/user%732${tail}`,
+      `/%61pi/collections/users2${tail}`,
+      `http://127.0.0.1:${port}/api/collections/users2${tail}`,
+      `/api/collections/${id}${tail}`,
+      `/api/collections/USERS2${tail}`,
+    ];
+    // Each spelling reaches the sign-in handler: the two allowed guesses answer its 400.
+    expect(await rawStatus(cairn, "POST", spellings[0], guess)).toBe(400);
+    expect(await rawStatus(cairn, "POST", spellings[1], guess)).toBe(400);
+    const rest = [];
+    for (const target of spellings) rest.push(await rawStatus(cairn, "POST", target, guess));
+    expect(rest).toEqual(spellings.map(() => 429));
+  });
+
+  it("counts HEAD as GET, under a :list tag and a GET path label alike", async () => {
+    await limits({ enabled: true, rules: [{ label: "posts:list", maxRequests: 1, duration: 120, audience: "" }] });
+    expect(await rawStatus(cairn, "HEAD", "/api/collections/posts/records")).toBe(200);
+    expect(await rawStatus(cairn, "GET", "/api/collections/posts/records")).toBe(429);
+    await limits({ enabled: true, rules: [{ label: "GET /api/health", maxRequests: 1, duration: 120, audience: "" }] });
+    expect((await health()).status).toBe(200);
+    expect(await rawStatus(cairn, "HEAD", "/api/health")).toBe(429);
   });
 
   it("turning limits off lets everything through again", async () => {

@@ -4,7 +4,7 @@ import { RateLimiter, type RateLimitedRequest } from "./limiter.js";
 import { actionTags, routeAction } from "./tags.js";
 
 const rule = (label: string, maxRequests: number, duration = 10, audience: RateLimitRule["audience"] = ""): RateLimitRule => ({ label, maxRequests, duration, audience });
-const req = (over: Partial<RateLimitedRequest> = {}): RateLimitedRequest => ({ method: "GET", path: "/api/health", tags: [], authId: "", ip: "1.1.1.1", ...over });
+const req = (over: Partial<RateLimitedRequest> = {}): RateLimitedRequest => ({ method: "GET", paths: ["/api/health"], tags: [], authId: "", ip: "1.1.1.1", ...over });
 
 function limiter(rules: RateLimitRule[]) {
   let t = 1_000_000;
@@ -52,14 +52,27 @@ describe("RateLimiter", () => {
   it("matches tags before exact paths before the longest prefix; methods narrow", () => {
     const rules = [rule("/api/", 1), rule("/api/collections/", 1), rule("POST /api/collections/", 1), rule("/api/health", 1), rule("posts:create", 1), rule("*:create", 1)];
     const { l } = limiter(rules);
-    expect(l.ruleFor(req({ path: "/api/logs" }))?.label).toBe("/api/");
-    expect(l.ruleFor(req({ path: "/api/collections/x/records" }))?.label).toBe("/api/collections/");
-    expect(l.ruleFor(req({ method: "POST", path: "/api/collections/x/records" }))?.label).toBe("POST /api/collections/");
-    expect(l.ruleFor(req({ path: "/api/health" }))?.label).toBe("/api/health");
-    expect(l.ruleFor(req({ path: "/api/healthz" }))?.label).toBe("/api/");
-    expect(l.ruleFor(req({ method: "POST", path: "/api/collections/posts/records", tags: actionTags("posts", "create") }))?.label).toBe("posts:create");
-    expect(l.ruleFor(req({ method: "POST", path: "/api/collections/notes/records", tags: actionTags("notes", "create") }))?.label).toBe("*:create");
-    expect(l.ruleFor(req({ path: "/other" }))).toBeNull();
+    expect(l.ruleFor(req({ paths: ["/api/logs"] }))?.label).toBe("/api/");
+    expect(l.ruleFor(req({ paths: ["/api/collections/x/records"] }))?.label).toBe("/api/collections/");
+    expect(l.ruleFor(req({ method: "POST", paths: ["/api/collections/x/records"] }))?.label).toBe("POST /api/collections/");
+    expect(l.ruleFor(req({ paths: ["/api/health"] }))?.label).toBe("/api/health");
+    expect(l.ruleFor(req({ paths: ["/api/healthz"] }))?.label).toBe("/api/");
+    expect(l.ruleFor(req({ method: "POST", paths: ["/api/collections/posts/records"], tags: actionTags(["posts"], "create") }))?.label).toBe("posts:create");
+    expect(l.ruleFor(req({ method: "POST", paths: ["/api/collections/notes/records"], tags: actionTags(["notes"], "create") }))?.label).toBe("*:create");
+    expect(l.ruleFor(req({ paths: ["/other"] }))).toBeNull();
+  });
+
+  it("matches a collection by its name or its id, labels in any case, and HEAD as GET", () => {
+    const rules = [rule("POST /api/collections/Users/auth-with-password", 1), rule("GET /api/collections/_pb_users_auth_/records", 1), rule("USERS:view", 1)];
+    const { l } = limiter(rules);
+    const paths = (tail: string) => [`/api/collections/users/${tail}`, `/api/collections/_pb_users_auth_/${tail}`];
+    expect(l.ruleFor(req({ method: "POST", paths: paths("auth-with-password") }))).toBe(rules[0]);
+    expect(l.ruleFor(req({ method: "GET", paths: paths("records") }))).toBe(rules[1]);
+    expect(l.ruleFor(req({ method: "HEAD", paths: paths("records") }))).toBe(rules[1]);
+    expect(l.ruleFor(req({ method: "GET", paths: paths("records/abc"), tags: actionTags(["users", "_pb_users_auth_"], "view") }))).toBe(rules[2]);
+    // A HEAD label counts GETs too: both are the same read.
+    const head = limiter([rule("HEAD /api/health", 1)]).l;
+    expect(head.ruleFor(req({ method: "GET" }))?.label).toBe("HEAD /api/health");
   });
 
   it("starts counting over when the rules change", () => {
@@ -85,6 +98,13 @@ describe("route action tags", () => {
     expect(routeAction("POST", "/api/collections/:collection/request-password-reset")).toBe("requestPasswordReset");
     expect(routeAction("GET", "/api/files/:collection/:record/:filename")).toBe("file");
     expect(routeAction("GET", "/api/health")).toBeNull();
-    expect(actionTags("users", "authWithPassword")).toEqual(["users:authWithPassword", "*:authWithPassword", "users:auth", "*:auth"]);
+    expect(actionTags(["users", "_pb_users_auth_"], "authWithPassword")).toEqual([
+      "users:authWithPassword",
+      "_pb_users_auth_:authWithPassword",
+      "*:authWithPassword",
+      "users:auth",
+      "_pb_users_auth_:auth",
+      "*:auth",
+    ]);
   });
 });

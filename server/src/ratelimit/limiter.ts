@@ -3,8 +3,11 @@ import type { RateLimitRule, RateLimitsConfig } from "../settings/extensions.js"
 /** One request as the limiter sees it. */
 export interface RateLimitedRequest {
   method: string;
-  /** The path without the query. */
-  path: string;
+  /**
+   * The paths the request resolved to (ratelimit/paths.ts), never its raw text: the route
+   * with the collection by name, then by id.
+   */
+  paths: string[];
   /** `collection:action` tags (ratelimit/tags.ts), most specific first. */
   tags: string[];
   /** The signed-in auth record or admin id, "" for a guest. */
@@ -26,19 +29,39 @@ interface Bucket {
 
 const PRUNE_AT = 10_000;
 
-/** How specific a matching label is (higher wins): tags, exact paths, then the longest prefix. */
-function specificity(rule: RateLimitRule, req: RateLimitedRequest): number {
+/** `HEAD` is a `GET` without the body: counted (and labelled) as one. */
+export const countedMethod = (method: string): string => (method === "HEAD" ? "GET" : method);
+
+/** A rule's label taken apart once; paths and tags compare ignoring case, as collection names do. */
+interface ParsedRule {
+  rule: RateLimitRule;
+  /** The label as a tag (lower case). */
+  tag: string;
+  method: string;
+  /** The label's path (lower case), "" when the label is not a path. */
+  path: string;
+}
+
+function parse(rule: RateLimitRule): ParsedRule {
   const label = rule.label;
-  const tagAt = req.tags.indexOf(label);
-  if (tagAt >= 0) return 3_000_000 - tagAt;
   const space = label.indexOf(" ");
-  const method = space > 0 ? label.slice(0, space) : "";
-  const path = space > 0 ? label.slice(space + 1) : label;
-  if (!path.startsWith("/") || (method && method !== req.method)) return -1;
-  const bonus = method ? 1 : 0;
-  if (path === req.path) return 2_000_000 + bonus;
-  if (path.endsWith("/") && req.path.startsWith(path)) return path.length * 2 + bonus;
-  return -1;
+  const method = space > 0 ? countedMethod(label.slice(0, space)) : "";
+  const path = (space > 0 ? label.slice(space + 1) : label).toLowerCase();
+  return { rule, tag: label.toLowerCase(), method, path: path.startsWith("/") ? path : "" };
+}
+
+/** How specific a matching label is (higher wins): tags, exact paths, then the longest prefix. */
+function specificity(p: ParsedRule, method: string, paths: string[], tags: string[]): number {
+  const tagAt = tags.indexOf(p.tag);
+  if (tagAt >= 0) return 3_000_000 - tagAt;
+  if (!p.path || (p.method && p.method !== method)) return -1;
+  const bonus = p.method ? 1 : 0;
+  let best = -1;
+  for (const path of paths) {
+    if (path === p.path) return 2_000_000 + bonus;
+    if (p.path.endsWith("/") && path.startsWith(p.path)) best = Math.max(best, p.path.length * 2 + bonus);
+  }
+  return best;
 }
 
 const audienceFits = (rule: RateLimitRule, authed: boolean) =>
@@ -53,9 +76,11 @@ const audienceFits = (rule: RateLimitRule, authed: boolean) =>
 export class RateLimiter {
   private buckets = new Map<string, Bucket>();
   private config: RateLimitsConfig;
+  private parsed: ParsedRule[];
 
   constructor(config: RateLimitsConfig, private readonly now: () => number = Date.now) {
     this.config = config;
+    this.parsed = config.rules.map(parse);
   }
 
   /** The one check the request path pays for when limits are off. */
@@ -67,16 +92,21 @@ export class RateLimiter {
   configure(config: RateLimitsConfig): void {
     if (JSON.stringify(config.rules) !== JSON.stringify(this.config.rules)) this.buckets.clear();
     this.config = config;
+    this.parsed = config.rules.map(parse);
   }
 
   /** The rule that applies to a request, or null. */
   ruleFor(req: RateLimitedRequest): RateLimitRule | null {
     const authed = req.authId !== "";
+    const method = countedMethod(req.method);
+    const paths = req.paths.map((p) => p.toLowerCase());
+    const tags = req.tags.map((t) => t.toLowerCase());
     let best: RateLimitRule | null = null;
     let bestScore = -1;
-    for (const rule of this.config.rules) {
+    for (const p of this.parsed) {
+      const rule = p.rule;
       if (!audienceFits(rule, authed)) continue;
-      let score = specificity(rule, req);
+      let score = specificity(p, method, paths, tags);
       if (score < 0) continue;
       score = score * 2 + (rule.audience ? 1 : 0);
       if (score > bestScore) {

@@ -21,9 +21,12 @@ export function routeAction(method: string, pattern: string): string | null {
   return null;
 }
 
-/** The tags a request on `collection` doing `action` matches, most specific first. */
-export function actionTags(collection: string, action: string): string[] {
-  const tags = [`${collection}:${action}`, `*:${action}`];
-  if (action.startsWith("authWith")) tags.push(`${collection}:auth`, "*:auth");
+/**
+ * The tags a request doing `action` on a collection matches, most specific first; `refs` are
+ * the collection's names for it (its name and its id: a rule may use either).
+ */
+export function actionTags(refs: readonly string[], action: string): string[] {
+  const tags = [...refs.map((r) => `${r}:${action}`), `*:${action}`];
+  if (action.startsWith("authWith")) tags.push(...refs.map((r) => `${r}:auth`), "*:auth");
   return tags;
 }
