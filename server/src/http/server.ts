@@ -24,6 +24,8 @@ import { dashboardRoutes } from "./routes/dashboard.js";
 import { backupRoutes } from "./routes/backups.js";
 import { realtimeRoutes } from "./routes/realtime.js";
 import { batchRoutes } from "./routes/batch.js";
+import { recordsExportRoutes } from "./routes/recordsExport.js";
+import { recordsImportRoutes } from "./routes/recordsImport.js";
 import { openApiRoutes } from "./routes/openapi.js";
 import { registerWriteGate } from "./writeGate.js";
 import { registerRateLimit } from "./rateLimit.js";
@@ -131,6 +133,8 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   server.register(realtimeRoutes(app), { prefix: "/api" });
   server.register(recordOAuth2Routes(app), { prefix: "/api" });
   server.register(batchRoutes(app), { prefix: "/api" });
+  server.register(recordsExportRoutes(app), { prefix: "/api" });
+  server.register(recordsImportRoutes(app), { prefix: "/api" });
   server.register(openApiRoutes(app), { prefix: "/api" });
   server.register(dashboardRoutes(opts.dashboardDir));
   return server;

@@ -1,6 +1,7 @@
 import { isAuth, isView, type CollectionModel, type RuleKey } from "../collections/model.js";
 import { multipartSchema, valueSchema, DATE_DESCRIPTION, type JsonSchema } from "./fieldSchemas.js";
 import { systemPaths } from "./systemPaths.js";
+import { recordTransferPaths } from "./recordTransferPaths.js";
 
 export interface OpenApiDocument {
   openapi: "3.1.0";
@@ -134,6 +135,7 @@ function collectionPaths(c: CollectionModel): Record<string, Record<string, unkn
     });
     paths[`${base}/records/{id}`].delete = op(c, `Delete a ${c.name} record`, "deleteRule", { operationId: `${c.name}.delete`, parameters: [idParam], responses: { ...noContent, ...errors } });
   }
+  Object.assign(paths, recordTransferPaths(c, { record: schemaName(c, "Record"), create: schemaName(c, "Create") }, ruleText));
   if (isAuth(c)) Object.assign(paths, authPaths(c, record));
   return paths;
 }

@@ -161,6 +161,21 @@ describe("GET /api/openapi.json", () => {
     conforms("/api/collections/members/auth-with-password", "post", badSignIn.status, badSignIn.body);
   });
 
+  it("describes records export and import, and their answers conform", async () => {
+    const d = await doc();
+    const ajv = new Ajv2020({ strict: false });
+    ajv.addSchema(d, "doc");
+    const answer = (route: string, method: string) => ({ $ref: `doc#/paths/${route.replace(/\//g, "~1")}/${method}/responses/200/content/application~1json/schema` });
+    expect(Object.keys(d.paths["/api/collections/titles/records/export"])).toEqual(["get"]);
+    expect(d.paths["/api/collections/titles/records/import"]).toBeUndefined();
+    expect(d.paths["/api/collections/everything/records/import"].post.description).toContain("Everybody (empty rule).");
+    const imported = await call(cairn, { method: "POST", path: "/api/collections/everything/records/import", token, body: { rows: [{ title: "imp" }, { status: "nope" }] } });
+    expect((imported.body as { failed: number }).failed).toBe(1);
+    expect(ajv.validate(answer("/api/collections/everything/records/import", "post"), imported.body), JSON.stringify(ajv.errors)).toBe(true);
+    const exported = await fetch(`${cairn.url}/api/collections/everything/records/export?format=json`, { headers: { authorization: token } });
+    expect(ajv.validate(answer("/api/collections/everything/records/export", "get"), await exported.json()), JSON.stringify(ajv.errors)).toBe(true);
+  });
+
   it("follows collection changes at once", async () => {
     await call(cairn, { method: "POST", path: "/api/collections", token, body: { name: "later", type: "base", schema: [{ name: "x", type: "bool" }] } });
     expect((await doc()).paths["/api/collections/later/records"]).toBeDefined();

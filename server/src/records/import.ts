@@ -1,0 +1,95 @@
+import type { App } from "../app.js";
+import type { Requester } from "../auth/caller.js";
+import { isView, type CollectionModel } from "../collections/model.js";
+import { asyncTransaction } from "../db/asyncTransaction.js";
+import { errorsToData, V, verr } from "../fields/errors.js";
+import { ApiError, forbidden } from "../tools/errors.js";
+import type { RecordData } from "./model.js";
+import { ADMINS_ONLY, LOAD_MESSAGE, UNSUPPORTED_TYPE } from "./service.js";
+
+/** Rows created per transaction when the import is not atomic. */
+export const IMPORT_BATCH = 500;
+/** Rows one request may carry (the dashboard sends a whole file only in all-or-nothing mode). */
+export const MAX_IMPORT_ROWS = 100_000;
+
+/** One row's outcome: its 0-based index in `rows`, and the new id or the create error. */
+export type ImportRowResult = { row: number; id: string } | { row: number; error: ReturnType<ApiError["toJSON"]> };
+
+export interface ImportResult {
+  imported: number;
+  failed: number;
+  results: ImportRowResult[];
+}
+
+export interface ImportInput {
+  rows: unknown[];
+  atomic: boolean;
+}
+
+/** Thrown out of an atomic import's transaction so it rolls back; carries the outcomes. */
+class AtomicRollback extends Error {
+  constructor(readonly results: ImportRowResult[]) {
+    super("import rolled back");
+  }
+}
+
+/** Reads `{rows, atomic}`; wrong shapes are the reference's load error or field errors. */
+export function parseImportBody(body: unknown): ImportInput {
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, LOAD_MESSAGE);
+  const { rows, atomic } = body as { rows?: unknown; atomic?: unknown };
+  if (atomic !== undefined && typeof atomic !== "boolean") throw new ApiError(400, LOAD_MESSAGE);
+  if (rows !== undefined && !Array.isArray(rows)) throw new ApiError(400, LOAD_MESSAGE);
+  if (!rows || rows.length === 0) throw new ApiError(400, "Failed to import the records.", errorsToData({ rows: V.required() }));
+  if (rows.length > MAX_IMPORT_ROWS) {
+    throw new ApiError(400, "Failed to import the records.", errorsToData({ rows: verr("validation_length_too_long", `the length must be no more than ${MAX_IMPORT_ROWS}`) }));
+  }
+  return { rows, atomic: atomic === true };
+}
+
+/**
+ * Creates records from rows, each through the records service's create (the same validation
+ * and create rule as `POST .../records`). Not atomic: batches of IMPORT_BATCH rows, each in one
+ * transaction, the valid rows kept. Atomic: every row in one transaction, rolled back when any
+ * row fails (the others are still checked, so every error is reported). `record.create` events
+ * go out after each commit. Transactions span awaits (password hashing): they hold the write
+ * gate, as a batch does.
+ */
+export async function importRecords(app: Pick<App, "db" | "records" | "events" | "batch">, c: CollectionModel, input: ImportInput, who: Requester): Promise<ImportResult> {
+  if (isView(c)) throw new ApiError(400, UNSUPPORTED_TYPE);
+  if (!who.admin && c.createRule === null) throw forbidden(ADMINS_ONLY);
+  const results: ImportRowResult[] = [];
+  const runBatch = async (from: number, to: number): Promise<void> => {
+    const created: RecordData[] = [];
+    const out: ImportRowResult[] = [];
+    try {
+      await app.batch.gate.run(() =>
+        asyncTransaction(app.db, async () => {
+          for (let i = from; i < to; i++) out.push(await createRow(app, c, input.rows[i], i, who, created));
+          if (input.atomic && out.some((r) => "error" in r)) throw new AtomicRollback(out);
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof AtomicRollback)) throw err;
+      created.length = 0;
+    }
+    results.push(...out);
+    for (const record of created) app.events.emit({ type: "record.create", collection: c, record });
+  };
+  const size = input.atomic ? input.rows.length : IMPORT_BATCH;
+  for (let from = 0; from < input.rows.length; from += size) await runBatch(from, Math.min(from + size, input.rows.length));
+  const failed = results.filter((r) => "error" in r).length;
+  return { imported: input.atomic && failed ? 0 : results.length - failed, failed, results };
+}
+
+async function createRow(app: Pick<App, "records">, c: CollectionModel, row: unknown, index: number, who: Requester, created: RecordData[]): Promise<ImportRowResult> {
+  try {
+    if (row === null || typeof row !== "object" || Array.isArray(row)) throw new ApiError(400, LOAD_MESSAGE);
+    const body = { data: row, files: new Map() };
+    const saved = await app.records.create(c, body, app.records.withData(c, body, who));
+    created.push(saved.data);
+    return { row: index, id: String(saved.data.id) };
+  } catch (err) {
+    if (err instanceof ApiError) return { row: index, error: err.toJSON() };
+    throw err;
+  }
+}
