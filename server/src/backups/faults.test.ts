@@ -101,6 +101,16 @@ describe("refused archives", () => {
     await refusedRestore("bomb.zip", bomb, /^Failed to restore the backup: the entry "storage\/zeros\.bin" inflates \d+ times/);
   });
 
+  it("a symbolic link entry with a file under it", async () => {
+    const zip = await zipOf({ "data.db": dataDbBytes, "storage/lnk": "/etc", "storage/lnk/evil.txt": "owned" }, { "storage/lnk": 0o120777 });
+    await refusedRestore("symlink.zip", zip, /^Failed to restore the backup: the entry "storage\/lnk" is a symbolic link\./);
+  });
+
+  it("a file and a folder at the same path", async () => {
+    const zip = await zipOf({ "data.db": dataDbBytes, "storage/a": "file", "storage/a/b.txt": "b" });
+    await refusedRestore("clash.zip", zip, /^Failed to restore the backup: the entry "storage\/a\/b\.txt" is inside a path the archive also holds as a file\./);
+  });
+
   it("a non-zip upload is refused before it is stored", async () => {
     const before = (await call(cairn, { path: "/api/backups", token })).body;
     const res = await upload(cairn, token, { name: "fake.zip", data: Buffer.from("just text"), type: "application/zip" });

@@ -106,6 +106,26 @@ export function unsafeEntryName(name: string): string | null {
   return null;
 }
 
+const S_IFMT = 0o170000;
+const S_IFDIR = 0o040000;
+const S_IFREG = 0o100000;
+const S_IFLNK = 0o120000;
+
+/**
+ * Why an entry cannot be extracted safely (an unsafe name, encryption, a symbolic link or
+ * another special file in its Unix mode), or null. A link could point extraction (or the
+ * restored data) outside the directory, so archives holding one are refused.
+ */
+function entryProblem(entry: yauzl.Entry): string | null {
+  const problem = unsafeEntryName(entry.fileName);
+  if (problem) return `the archive holds ${problem}`;
+  if (entry.isEncrypted()) return `the entry ${JSON.stringify(entry.fileName)} is encrypted`;
+  const type = (entry.externalFileAttributes >>> 16) & S_IFMT;
+  if (type === S_IFLNK) return `the entry ${JSON.stringify(entry.fileName)} is a symbolic link`;
+  if (type !== 0 && type !== S_IFDIR && type !== S_IFREG) return `the entry ${JSON.stringify(entry.fileName)} is not a file or a folder`;
+  return null;
+}
+
 function open(file: string): Promise<yauzl.ZipFile> {
   return new Promise((resolve, reject) => {
     // Names are checked by unsafeEntryName (raw, without yauzl's own rewriting of them).
@@ -143,9 +163,8 @@ export async function listZip(file: string): Promise<ZipEntryInfo[]> {
   const out: ZipEntryInfo[] = [];
   try {
     await eachEntry(zip, (entry) => {
-      const problem = unsafeEntryName(entry.fileName);
-      if (problem) throw new ZipError(`the archive holds ${problem}`);
-      if (entry.isEncrypted()) throw new ZipError(`the entry ${JSON.stringify(entry.fileName)} is encrypted`);
+      const problem = entryProblem(entry);
+      if (problem) throw new ZipError(problem);
       out.push({
         name: entry.fileName,
         directory: isDirectory(entry),
@@ -166,6 +185,17 @@ export interface ExtractOptions {
   onBytes?: (bytes: number) => void;
 }
 
+/** Creates an entry's folder; a file of the archive already at that path (`a` then `a/b`) makes the archive unusable. */
+async function makeFolder(dir: string, entryName: string): Promise<void> {
+  try {
+    await fsp.mkdir(dir, { recursive: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "EEXIST" || code === "ENOTDIR") throw new ZipError(`the entry ${JSON.stringify(entryName)} is inside a path the archive also holds as a file`);
+    throw err;
+  }
+}
+
 /**
  * Extracts every entry of `file` under `dest` (which must exist), checking each entry's
  * name, its size against the central directory and its CRC-32. Throws ZipError on the
@@ -176,16 +206,16 @@ export async function extractZip(file: string, dest: string, opts: ExtractOption
   const zip = await open(file);
   try {
     await eachEntry(zip, async (entry) => {
-      const problem = unsafeEntryName(entry.fileName);
-      if (problem) throw new ZipError(`the archive holds ${problem}`);
+      const problem = entryProblem(entry);
+      if (problem) throw new ZipError(problem);
       if (opts.filter && !opts.filter(entry.fileName)) return;
       const target = path.resolve(root, entry.fileName);
       if (target !== root && !target.startsWith(root + path.sep)) throw new ZipError(`the entry ${JSON.stringify(entry.fileName)} escapes the directory`);
       if (isDirectory(entry)) {
-        await fsp.mkdir(target, { recursive: true });
+        await makeFolder(target, entry.fileName);
         return;
       }
-      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await makeFolder(path.dirname(target), entry.fileName);
       const stream = await new Promise<Readable>((resolve, reject) =>
         zip.openReadStream(entry, (err, s) => (err || !s ? reject(new ZipError(`cannot read ${entry.fileName}: ${err?.message}`)) : resolve(s))),
       );

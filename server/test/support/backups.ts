@@ -33,12 +33,12 @@ export async function upload(
   return answer(await fetch(`${server.url}/api/backups/upload`, { method: "POST", headers, body: form }));
 }
 
-/** A zip of the given entries, in memory (test archives are tiny). */
-export function zipOf(entries: Record<string, string | Buffer>): Promise<Buffer> {
+/** A zip of the given entries, in memory (test archives are tiny); `modes` sets entries' Unix modes (e.g. a symbolic link's). */
+export function zipOf(entries: Record<string, string | Buffer>, modes: Record<string, number> = {}): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const [name, data] of Object.entries(entries)) {
     if (name.endsWith("/")) zip.addEmptyDirectory(name);
-    else zip.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name);
+    else zip.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name, modes[name] === undefined ? {} : { mode: modes[name] });
   }
   zip.end();
   const chunks: Buffer[] = [];
