@@ -29,6 +29,7 @@ import { recordsImportRoutes } from "./routes/recordsImport.js";
 import { openApiRoutes } from "./routes/openapi.js";
 import { registerWriteGate } from "./writeGate.js";
 import { registerRateLimit } from "./rateLimit.js";
+import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, registerBodyTimeout } from "./bodyTimeout.js";
 import "./context.js";
 
 export interface ServerOptions {
@@ -36,17 +37,23 @@ export interface ServerOptions {
   dashboardDir?: string;
   /** Request handlers started per turn of the event loop under load (http/turnGate.ts); 0: no bound. */
   handlersPerTurn?: number;
+  /** Milliseconds a request body may stall before a 408 (http/bodyTimeout.ts); 0: never. */
+  bodyTimeoutMs?: number;
+  /** Milliseconds a client may take to send a request's head before a 408; 0: never. */
+  headersTimeoutMs?: number;
 }
 
 const INVALID_BODY_MESSAGE = "Failed to load the submitted data due to invalid formatting.";
 
 /** Builds the HTTP layer over an app: body parsing, auth, request logging, routes and the error envelope. */
 export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance {
+  const headersTimeout = opts.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS;
   const server = Fastify({
     logger: false,
     bodyLimit: 32 << 20,
     trustProxy: false,
-    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    // Node checks heads against their timeout every connectionsCheckingInterval: often enough for it to matter.
+    http: { maxHeaderSize: MAX_HEADER_BYTES, headersTimeout, requestTimeout: 0, connectionsCheckingInterval: Math.min(30_000, Math.max(100, headersTimeout / 4)) },
     clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     serverFactory: healthFirstServerFactory(app),
@@ -100,6 +107,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   registerRequestLog(server, app);
   registerRateLimit(server, app);
   registerWriteGate(server, app);
+  registerBodyTimeout(server, opts.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS);
   registerTurnGate(server, opts.handlersPerTurn ?? DEFAULT_HANDLERS_PER_TURN);
 
   server.setErrorHandler((err: FastifyError | ApiError, req, reply) => {

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../app.js";
+import { bodyStillArriving } from "./recordBody.js";
 
 const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 const releases = new WeakMap<FastifyRequest, () => void>();
@@ -17,19 +18,27 @@ export function registerWriteGate(server: FastifyInstance, app: App): void {
     if (OWN_GATE.has(req.routeOptions.url ?? "")) return done();
     // Read from the app on every request: a restore reopens the services (app.reload).
     const gate = app.batch.gate;
-    if (READS.has(req.method)) {
+    // A record body still streaming in waits like a read: its route enters once the body is in
+    // (enterWriteGate), so a slow upload never keeps a batch, and all behind it, waiting.
+    if (READS.has(req.method) || bodyStillArriving(req.body)) {
       if (!gate.busy) return done();
       gate.idle().then(() => done(), done);
       return;
     }
-    gate.enter().then((release) => {
-      releases.set(req, release);
-      reply.raw.once("close", release);
-      done();
-    }, done);
+    enterWriteGate(app, req, reply).then(() => done(), done);
   });
   server.addHook("onResponse", (req, _reply, done) => {
     releases.get(req)?.();
     done();
   });
+}
+
+/** Enters the write gate until the request is answered or its client goes away (once per request). */
+export async function enterWriteGate(app: App, req: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (releases.has(req)) return;
+  const release = await app.batch.gate.enter();
+  releases.set(req, release);
+  reply.raw.once("close", release);
+  // Gone while it waited: no close event is coming to release it.
+  if (reply.raw.closed) release();
 }

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createApp, type App } from "../../src/app.js";
 import { closeServer } from "../../src/http/closeServer.js";
-import { buildServer } from "../../src/http/server.js";
+import { buildServer, type ServerOptions } from "../../src/http/server.js";
 import { PB_BIN, PB_FLAGS } from "./dataDirs.js";
 import { freePort, waitForHealth } from "./ports.js";
 
@@ -46,11 +46,11 @@ export async function startReference(dataDir: string): Promise<RunningServer> {
 }
 
 /** Starts Cairn in-process on a free port over `dataDir`. */
-export async function startCairn(dataDir: string): Promise<RunningCairn> {
+export async function startCairn(dataDir: string, serverOptions?: ServerOptions): Promise<RunningCairn> {
   // CAIRN_TEST_READ_SLOW_MS=0 sends every list read to the read workers (their differential check).
   const slow = process.env.CAIRN_TEST_READ_SLOW_MS;
   const app = createApp({ dataDir, readSlowMs: slow ? Number(slow) : undefined });
-  const server = buildServer(app);
+  const server = buildServer(app, serverOptions);
   const port = await freePort();
   await server.listen({ host: "127.0.0.1", port });
   return {

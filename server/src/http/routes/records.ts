@@ -3,6 +3,7 @@ import type { App } from "../../app.js";
 import type { ListQuery } from "../../query/types.js";
 import { callerOf } from "../caller.js";
 import { registerRecordBodyParsers, withRecordBody } from "../recordBody.js";
+import { enterWriteGate } from "../writeGate.js";
 
 type ListReq = FastifyRequest<{ Params: { collection: string }; Querystring: ListQuery & Record<string, unknown> }>;
 type OneReq = FastifyRequest<{ Params: { collection: string; id: string }; Querystring: Record<string, unknown> }>;
@@ -31,19 +32,22 @@ export function recordRoutes(app: App): FastifyPluginAsync {
       return svc.present(c, svc.view(c, req.params.id, who), who, req.query);
     });
 
-    r.post("/collections/:collection/records", async (req: OneReq) => {
+    // Writes enter the write gate once their body is in (a multipart body streams in here).
+    r.post("/collections/:collection/records", async (req: OneReq, reply) => {
       const svc = app.records;
       const c = svc.collection(req.params.collection);
       return withRecordBody(req.body, app.files, c, undefined, async (body) => {
+        await enterWriteGate(app, req, reply);
         const who = svc.withData(c, body, callerOf(req));
         return svc.present(c, await svc.createWithFiles(c, body, who), who, req.query);
       });
     });
 
-    r.patch("/collections/:collection/records/:id", async (req: OneReq) => {
+    r.patch("/collections/:collection/records/:id", async (req: OneReq, reply) => {
       const svc = app.records;
       const c = svc.collection(req.params.collection);
       return withRecordBody(req.body, app.files, c, req.params.id, async (body) => {
+        await enterWriteGate(app, req, reply);
         const who = svc.withData(c, body, callerOf(req), svc.find(c, req.params.id));
         return svc.present(c, await svc.updateWithFiles(c, req.params.id, body, who), who, req.query);
       });
