@@ -38,6 +38,18 @@ describe("the password pool", () => {
     hashes.forEach((h, i) => expect(bcrypt.compareSync(`p${i}`, h)).toBe(true));
   });
 
+  it("serves lanes in turn: a request's job waits for one of a batch's, not for all of them", async () => {
+    const pool = new PasswordPool({ size: 1 });
+    const batch = {};
+    const done: string[] = [];
+    const jobs = Array.from({ length: 6 }, (_, i) => pool.hash(`b${i}`, 4, batch).then(() => done.push(`batch ${i}`)));
+    const single = pool.hash("s", 4).then(() => done.push("single"));
+    expect(pool.queued).toBe(6);
+    await Promise.all([...jobs, single]);
+    // b0 was running, b1 had the batch's turn when it finished, then the single job's turn came.
+    expect(done).toEqual(["batch 0", "batch 1", "single", "batch 2", "batch 3", "batch 4", "batch 5"]);
+  });
+
   it("leaves libuv's thread pool to file reads while sign-ins hash", async () => {
     const pool = new PasswordPool({ size: 2 });
     // More cost-12 hashes than libuv has threads: with bcrypt's async API they would hold all 4.

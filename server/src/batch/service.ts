@@ -1,5 +1,6 @@
 import type { App } from "../app.js";
 import type { Requester } from "../auth/caller.js";
+import type { PasswordWork } from "../auth/preparedPasswords.js";
 import { asyncTransaction } from "../db/asyncTransaction.js";
 import type { EventBus } from "../events/bus.js";
 import type { FilesService } from "../files/service.js";
@@ -7,6 +8,7 @@ import { RecordsApi } from "../records/api.js";
 import type { Upload } from "../records/form.js";
 import { ApiError, forbidden } from "../tools/errors.js";
 import { WriteGate } from "./gate.js";
+import { preparePasswords } from "./passwords.js";
 import { parseBatch, type BatchOp } from "./requests.js";
 
 /** What the HTTP layer hands over: the body's size, and its decoding (run only once the batch is allowed). */
@@ -56,22 +58,25 @@ export class BatchService {
     if (input.size > (cfg.maxBodySize > 0 ? cfg.maxBodySize : DEFAULT_MAX_BODY)) throw new ApiError(413, "Request entity too large");
     const body = await input.decode();
     const ops = parseBatch(body.data, body.files, cfg.maxRequests);
-    const deadline = Date.now() + cfg.timeout * 1000;
     const effects: Effect[] = [];
     const records = this.deferred(effects);
+    // Hashed before the transaction, which holds every other request back while it runs.
+    const passwords = await preparePasswords(ops, who, { collections: this.env.collections, records, gate: this.gate });
     let results: BatchResult[];
     try {
-      results = await this.gate.run(() =>
-        asyncTransaction(this.env.db, async () => {
+      results = await this.gate.run(() => {
+        // The timeout bounds the transaction: it starts with it, after the hashing.
+        const deadline = Date.now() + cfg.timeout * 1000;
+        return asyncTransaction(this.env.db, async () => {
           const out: BatchResult[] = [];
           for (const op of ops) {
             if (Date.now() > deadline) throw new SubRequestError(op.index, new ApiError(400, TIMEOUT_MESSAGE));
-            out.push(await this.exec(records, op, who));
+            out.push(await this.exec(records, op, who, passwords.get(op.index)));
           }
           if (Date.now() > deadline) throw new SubRequestError(ops[ops.length - 1].index, new ApiError(400, TIMEOUT_MESSAGE));
           return out;
-        }),
-      );
+        });
+      });
     } catch (err) {
       if (!(err instanceof SubRequestError)) throw err;
       throw new ApiError(400, FAILED_MESSAGE, {
@@ -90,7 +95,7 @@ export class BatchService {
   }
 
   /** One sub-request; its errors (domain ones) carry its index. */
-  private async exec(records: RecordsApi, op: BatchOp, base: Requester): Promise<BatchResult> {
+  private async exec(records: RecordsApi, op: BatchOp, base: Requester, passwords?: PasswordWork): Promise<BatchResult> {
     try {
       const c = records.collection(op.collection);
       const caller: Requester = {
@@ -106,7 +111,7 @@ export class BatchService {
         await records.deleteWithFiles(c, op.id!, caller);
         return { status: 204, body: null };
       }
-      const body = { data: op.data, files: op.files };
+      const body = { data: op.data, files: op.files, passwords };
       const who = records.withData(c, body, caller);
       let id = op.id;
       let action = op.action;

@@ -12,7 +12,7 @@ import { NO_READ_POOL } from "../db/readPool.js";
 import type { ListQuery, ListResult } from "../query/types.js";
 import { checkAdminOnlyFields } from "../query/rules.js";
 import type { Requester } from "../auth/caller.js";
-import { hashPassword } from "../auth/passwords.js";
+import { INLINE_PASSWORDS, type PasswordWork } from "../auth/preparedPasswords.js";
 import { newId, randomString } from "../tools/random.js";
 import { nowString } from "../tools/time.js";
 import { formValues, loadBody, UnknownFilenamesError, uploadSize, type LoadedForm, type PreparedUpload, type Upload } from "./form.js";
@@ -41,6 +41,8 @@ export interface SubmittedBody {
   recordId?: string;
   /** A multipart form's text values by key, keys a `@jsonPayload` set left out (see `formValues`). */
   texts?: ReadonlyMap<string, readonly string[]>;
+  /** Where bcrypt runs: prepared ahead by a batch (before its transaction), else in place. */
+  passwords?: PasswordWork;
 }
 
 /** A saved record with the storage work its save needs. */
@@ -204,7 +206,7 @@ export class RecordService {
     if (errors.id) throw new ApiError(400, failMessage, errorsToData(errors));
     Object.assign(errors, this.validateData(c, form.data));
     Object.assign(errors, uploadErrors(c, form, errors));
-    if (isAuth(c)) Object.assign(errors, await this.applyAuth(c, form, who, true));
+    if (isAuth(c)) Object.assign(errors, await this.applyAuth(c, form, who, true, body.passwords));
     // A non-admin's `verified` is checked after the others (the reference's real save, after its dry run).
     const verified = errors.verified;
     delete errors.verified;
@@ -246,7 +248,7 @@ export class RecordService {
     if (form.id !== undefined && form.id !== null && String(form.id) !== id) errors.id = V.in();
     Object.assign(errors, this.validateData(c, form.data));
     Object.assign(errors, uploadErrors(c, form, errors));
-    if (isAuth(c)) Object.assign(errors, await this.applyAuth(c, form, who, false));
+    if (isAuth(c)) Object.assign(errors, await this.applyAuth(c, form, who, false, body.passwords));
     if (Object.keys(errors).length) throw new ApiError(400, GENERIC_MESSAGE, errorsToData(errors));
     form.data.id = id;
     form.data.updated = nowString();
@@ -329,7 +331,7 @@ export class RecordService {
   }
 
   /** Auth fields: username, email, visibility, verified and the password; returns field errors. */
-  private async applyAuth(c: CollectionModel, form: LoadedForm, who: Requester, isNew: boolean): Promise<VErrors> {
+  private async applyAuth(c: CollectionModel, form: LoadedForm, who: Requester, isNew: boolean, passwords: PasswordWork = INLINE_PASSWORDS): Promise<VErrors> {
     const opts = authOptions(c);
     const a = form.auth;
     const d = form.data;
@@ -377,10 +379,10 @@ export class RecordService {
       else if (confirm !== pw) errs.passwordConfirm = verr("validation_values_mismatch", "Values don't match.");
       if (!isNew && !manage) {
         if (!a.oldPassword) errs.oldPassword = V.required();
-        else if (!(await verifyHash(a.oldPassword, String(d.passwordHash)))) errs.oldPassword = verr("validation_invalid_old_password", "Missing or invalid old password.");
+        else if (!(await passwords.verify(a.oldPassword, String(d.passwordHash)))) errs.oldPassword = verr("validation_invalid_old_password", "Missing or invalid old password.");
       }
       if (Object.keys(errs).length === 0 && pw !== "") {
-        d.passwordHash = await hashPassword(pw);
+        d.passwordHash = await passwords.hash(pw);
         d.tokenKey = randomString(50);
       }
     }
@@ -448,11 +450,6 @@ export class RecordService {
     if (this.app.dev) console.error(err);
     return new ApiError(400, message);
   }
-}
-
-async function verifyHash(password: string, hash: string): Promise<boolean> {
-  const { verifyPassword } = await import("../auth/passwords.js");
-  return verifyPassword(password, hash);
 }
 
 function domainOk(email: string, except: string[] | null, only: string[] | null): boolean {
