@@ -11,6 +11,7 @@ import { settingsJourneys } from "./settings.mjs";
 import { recordsJourneys } from "./records.mjs";
 import { beyondJourneys } from "./beyond.mjs";
 import { uploadsJourneys } from "./uploads.mjs";
+import { paletteJourneys } from "./palette.mjs";
 
 const ADMIN_EMAIL = "admin@example.com";
 const FIRST_PASSWORD = "first-pass-123";
@@ -51,7 +52,7 @@ export const journeys = [
       const ownBytes = own.reduce((n, f) => n + f.gzip, 0);
       ok(ownBytes <= SIGN_IN_JS_BUDGET_BYTES, `at most 120 KB gzipped JS on the sign-in page (got ${kb(own)} KB)`);
       ok(total - ownBytes <= IDLE_PREFETCH_BUDGET_BYTES, `at most 30 KB gzipped JS fetched once the sign-in page is idle (got ${kb(idle)} KB)`);
-      ok(!own.some((f) => /FilterEditor|LogsChartCanvas|CollectionEditorPanel|CodeEditor|ApiDocsPanel|CollectionsPage|RecordsSection|RecordPanel|RichEditor|ExportCollectionsPage|ImportCollectionsPage|ImportDiffPopup|BackupsPage/.test(f.file)), "no CodeMirror, chart.js, collections page, editor, docs panel, records, tiptap, sync or backups pages before the sign-in page has loaded");
+      ok(!own.some((f) => /FilterEditor|LogsChartCanvas|CollectionEditorPanel|CodeEditor|ApiDocsPanel|CollectionsPage|RecordsSection|RecordPanel|RichEditor|ExportCollectionsPage|ImportCollectionsPage|ImportDiffPopup|BackupsPage|PaletteHost|CommandPalette|ShortcutsDialog/.test(f.file)), "no CodeMirror, chart.js, collections page, editor, docs panel, records, tiptap, sync or backups pages, command palette before the sign-in page has loaded");
       ok(landingCode(idle.map((f) => f.file)), "the landing page's code is fetched once the sign-in page is idle");
       ok(!idle.some((f) => /FilterEditor|LogsChartCanvas|CollectionEditorPanel|CodeEditor|ApiDocsPanel|RecordPanel|RichEditor/.test(f.file)), "no CodeMirror, chart.js, editors or panels in the idle prefetch");
     },
@@ -413,6 +414,7 @@ export const journeys = [
   ...recordsJourneys,
   ...beyondJourneys,
   ...uploadsJourneys,
+  ...paletteJourneys,
   {
     name: "accessibility (axe) in both themes",
     onlyOn: "cairn",

@@ -45,6 +45,7 @@ export function Menu({ label, trigger, items, triggerClassName = "", placement =
     const unregister = registerShortcut({
       key: "Escape",
       allowInInputs: true,
+      description: "Close the menu",
       handler: () => {
         close(true);
         return true;

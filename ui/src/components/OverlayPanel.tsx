@@ -132,6 +132,7 @@ export function OverlayPanel(props: OverlayPanelProps) {
     return registerShortcut({
       key: "Escape",
       allowInInputs: true,
+      description: "Close the panel",
       handler: (e) => {
         if (stackId.current === null || !shouldCloseOnEscape(stackId.current, e.target)) return false;
         requestClose();

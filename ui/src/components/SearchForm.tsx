@@ -28,6 +28,7 @@ export function SearchForm({ value, onSubmit, className, landmark, hint, childre
     () =>
       registerShortcut({
         key: "/",
+        description: "Focus the search box",
         handler: () => {
           const target = formRef.current?.querySelector<HTMLElement>(".cm-content, input");
           if (!target) return false;

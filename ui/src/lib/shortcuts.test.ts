@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { isEditableTarget, registerShortcut } from "./shortcuts";
+import { isEditableTarget, listShortcuts, registerShortcut, shortcutKeys } from "./shortcuts";
 
 function press(key: string, target: EventTarget = document.body, init: KeyboardEventInit = {}) {
   const e = new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true, ...init });
@@ -47,5 +47,28 @@ describe("shortcut registry", () => {
     expect(isEditableTarget(ta)).toBe(true);
     expect(isEditableTarget(div)).toBe(false);
     expect(isEditableTarget(null)).toBe(false);
+  });
+});
+
+describe("shortcut list", () => {
+  it("lists the described shortcuts registered now, newest first, each once, with readable keys", () => {
+    const offs = [
+      registerShortcut({ key: "Escape", description: "Close the panel", handler: () => true }),
+      registerShortcut({ key: "Escape", description: "Close the panel", handler: () => true }),
+      registerShortcut({ key: "x", handler: () => true }),
+      registerShortcut({ key: "k", mod: true, description: "Open the command palette", handler: () => true }),
+    ];
+    expect(listShortcuts()).toEqual([
+      { keys: shortcutKeys({ key: "k", mod: true }), description: "Open the command palette" },
+      { keys: "Esc", description: "Close the panel" },
+    ]);
+    for (const off of offs) off();
+    expect(listShortcuts()).toEqual([]);
+  });
+
+  it("reads Ctrl+K off macOS and ⌘K on it", () => {
+    expect(shortcutKeys({ key: "k", mod: true }, false)).toBe("Ctrl+K");
+    expect(shortcutKeys({ key: "k", mod: true }, true)).toBe("⌘K");
+    expect(shortcutKeys({ key: "?" }, false)).toBe("?");
   });
 });

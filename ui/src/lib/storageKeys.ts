@@ -18,6 +18,8 @@ export const storageKeys = {
   recordDraft: (collectionId: string, recordId: string) => `record_draft_${collectionId}_${recordId}`,
   /** The last recipient of a settings test email. */
   lastTestEmail: "cairn_last_test_email",
+  /** JSON list of the command palette's recently visited places (hash routes), newest first. */
+  recentPlaces: "cairn_recent_places",
   /** "light" | "dark"; absent means follow the system. */
   theme: "cairn_theme",
 } as const;
@@ -55,4 +57,20 @@ export function readMovedStorage(key: string, legacyKey: string): string | null 
     writeStorage(legacyKey, null);
   }
   return legacy;
+}
+
+/** A JSON list of strings ([] when absent or unreadable). */
+export function parseStringList(text: string | null): string[] {
+  if (!text) return [];
+  try {
+    const v = JSON.parse(text) as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The JSON list of strings kept under key. */
+export function readStringList(key: string): string[] {
+  return parseStringList(readStorage(key));
 }

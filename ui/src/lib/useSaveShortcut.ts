@@ -15,6 +15,7 @@ export function useSaveShortcut(open: boolean, save: () => unknown, blocked = fa
       key: "s",
       mod: true,
       allowInInputs: true,
+      description: "Save",
       handler: () => {
         if (blocked) return false;
         void saveRef.current();

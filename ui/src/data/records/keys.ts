@@ -15,5 +15,6 @@ export const recordsKeys = {
   externalAuths: (collectionId: string, id: string) => [...recordsKeys.all, collectionId, "external-auths", id] as const,
   picker: (collectionId: string, filter: string) => [...recordsKeys.all, collectionId, "picker", { filter }] as const,
   byIds: (collectionId: string, ids: string[], batch: number) => [...recordsKeys.all, collectionId, "by-ids", ids, { batch }] as const,
+  findById: (id: string) => [...recordsKeys.all, "find-by-id", id] as const,
   filePicker: (collectionId: string, filter: string) => [...recordsKeys.all, collectionId, "file-picker", { filter }] as const,
 };

@@ -5,6 +5,7 @@ import { useCollections } from "../../data/collections/collectionsList";
 import { collectionsKeys } from "../../data/collections/keys";
 import { recordsKeys } from "../../data/records/keys";
 import { requestNewRecord } from "../records/panelStore";
+import { newCollectionRequest } from "./editorRequest";
 import type { Collection, CollectionType } from "../../data/collections/types";
 import { Tooltip } from "../../components/Tooltip";
 import { Spinner } from "../../components/Spinner";
@@ -16,6 +17,7 @@ import { useStore } from "../../lib/store";
 import { usePageTitle } from "../../lib/title";
 import { lazyWithPreload, useLoaded } from "../../lib/lazyWithPreload";
 import { RecordsSection } from "../records/LazyRecordsSection";
+import { RecordsTransferButtons } from "../records/transfer/RecordsTransferButtons";
 import { CollectionsSidebar } from "./CollectionsSidebar";
 import { CIcon, CollectionTypeIcon, COLLECTION_TYPE_LABELS } from "./icons";
 import { collectionHref, readPageQuery } from "./pageState";
@@ -74,6 +76,13 @@ export default function CollectionsPage() {
   const openEditor = useCallback((collection: Collection | null) => {
     setEditor((s) => ({ session: s.session + 1, open: true, collection }));
   }, []);
+  // The command palette's New collection.
+  const newCollectionRequested = useStore(newCollectionRequest);
+  useEffect(() => {
+    if (!newCollectionRequested) return;
+    newCollectionRequest.set(false);
+    if (!hideControls) openEditor(null);
+  }, [newCollectionRequested, hideControls, openEditor]);
   const closeEditor = useCallback(() => setEditor((s) => ({ ...s, open: false })), []);
 
   const onSaved = useCallback((saved: Collection, isNew: boolean) => {
@@ -158,6 +167,7 @@ export default function CollectionsPage() {
               </button>
             </Tooltip>
             <div className="page-header-end">
+              <RecordsTransferButtons collection={active} search={pageQuery.filter} sort={query.get("sort") ?? ""} />
               <button
                 type="button"
                 className="btn btn-secondary"

@@ -1,6 +1,6 @@
 import type { Collection, CollectionType } from "../../data/collections/types";
 import { compareNames } from "../../lib/compareNames";
-import { readStorage, storageKeys, writeStorage } from "../../lib/storageKeys";
+import { readStringList, storageKeys, writeStorage } from "../../lib/storageKeys";
 
 /** The sidebar list turns compact when more than this many collections match. */
 export const SIDEBAR_COMPACT_THRESHOLD = 20;
@@ -45,12 +45,7 @@ export function resolveActive<T extends Pick<Collection, "id">>(sorted: readonly
 }
 
 export function readPinned(): string[] {
-  try {
-    const v = JSON.parse(readStorage(storageKeys.pinnedCollections) || "[]") as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
-  } catch {
-    return [];
-  }
+  return readStringList(storageKeys.pinnedCollections);
 }
 
 export function writePinned(ids: string[]): void {

@@ -65,6 +65,7 @@ export function ColumnsMenu({ columns, hidden, onToggle }: { columns: RecordColu
     const off = registerShortcut({
       key: "Escape",
       allowInInputs: true,
+      description: "Close the menu",
       handler: () => {
         close(true);
         return true;

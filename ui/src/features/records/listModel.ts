@@ -2,6 +2,7 @@ import type { Collection, SchemaField } from "../../data/collections/types";
 import { viewSelects } from "../collections/editor/viewQuery";
 import { normalizeSearchFilter } from "../logs/logFilter";
 import { isAuthCollection, isViewCollection } from "./recordModel";
+import { parseStringList } from "../../lib/storageKeys";
 
 /** Records list constants of the spec. */
 export const RECORDS_PER_PAGE = 40;
@@ -166,15 +167,7 @@ export function listExpand(c: Collection): string {
   return c.schema.filter((f) => f.type === "relation").map((f) => f.name).join(",");
 }
 
-export function parseHiddenColumns(text: string | null): string[] {
-  if (!text) return [];
-  try {
-    const v = JSON.parse(text) as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [];
-  } catch {
-    return [];
-  }
-}
+export const parseHiddenColumns = parseStringList;
 
 export function toggleHidden(hidden: string[], id: string): string[] {
   return hidden.includes(id) ? hidden.filter((h) => h !== id) : [...hidden, id];

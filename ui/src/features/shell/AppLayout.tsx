@@ -1,6 +1,9 @@
-import type { ReactNode } from "react";
+import { lazy, Suspense, type ReactNode } from "react";
 import { Sidebar } from "./Sidebar";
 import { Footer } from "./Footer";
+
+// Its own chunk: the sign-in page's bundle carries none of the palette.
+const PaletteHost = lazy(() => import("../palette/PaletteHost"));
 
 export function AppLayout({ path, children }: { path: string; children: ReactNode }) {
   return (
@@ -18,6 +21,9 @@ export function AppLayout({ path, children }: { path: string; children: ReactNod
         </main>
         <Footer />
       </div>
+      <Suspense fallback={null}>
+        <PaletteHost />
+      </Suspense>
     </div>
   );
 }

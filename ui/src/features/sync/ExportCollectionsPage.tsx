@@ -21,6 +21,7 @@ function usePreviewSelectAll(preview: React.RefObject<HTMLElement | null>) {
         key: "a",
         mod: true,
         allowInInputs: true,
+        description: "Select the preview's text",
         handler: (e) => {
           const el = preview.current;
           if (!el || !(e.target instanceof Node) || !el.contains(e.target)) return false;
