@@ -9,6 +9,15 @@ const LOAD_MESSAGE = "Failed to load the submitted data due to invalid formattin
 /** The answer to a body over its limit (Cairn's own; the reference has no body limit). */
 export const tooLarge = () => new ApiError(413, "Request entity too large");
 
+/** Parts (text values and files together) a body may have: the reference's limit, refused with its load error. */
+export const MAX_PARTS = 1000;
+/** Bytes and lines of one part's headers that are read; the rest is skipped (memory stays bounded). */
+export const PART_HEADER_BYTES = 80 << 10;
+export const PART_HEADER_LINES = 2000;
+
+const loadError = () => new ApiError(400, LOAD_MESSAGE);
+const ignore = () => undefined;
+
 export interface MultipartLimits {
   /** Bytes of the whole body. */
   body: number;
@@ -35,12 +44,15 @@ export interface ParsedMultipart {
 /**
  * Reads a multipart/form-data stream as it arrives: text parts into memory (within
  * `limits.values`), file parts through the spool (temp files or S3 objects, within their policy), the
- * whole body within `limits.body`. Rejects with 400 for a malformed body and 413 over a
- * limit; a client that goes away rejects too. It settles only once every file part has
- * stopped writing, so the caller's `spool.cleanup()` then removes everything kept.
+ * whole body within `limits.body`. Rejects with 400 for a malformed body or more than
+ * MAX_PARTS parts (parsing stops there) and 413 over a size limit; a client that goes away
+ * rejects too. It settles only once every file part has stopped writing, so the caller's
+ * `spool.cleanup()` then removes everything kept.
  */
 export function readMultipart(stream: Readable, headers: IncomingHttpHeaders, limits: MultipartLimits, spool: Spool): Promise<ParsedMultipart> {
   return new Promise((resolve, reject) => {
+    // Gone before the route got to its body (e.g. while it waited for its turn): nothing will arrive.
+    if (stream.destroyed) return reject(new Error("request aborted"));
     const values: [string, string][] = [];
     const files: (ArrivedFile | null)[] = [];
     const writing = new Set<Promise<void>>();
@@ -80,10 +92,10 @@ export function readMultipart(stream: Readable, headers: IncomingHttpHeaders, li
         preservePath: true,
         // Like the reference (Go's multipart reader): a part is a file when it names one.
         isPartAFile: (_field: string | undefined, _type: string | undefined, filename: string | undefined) => filename !== undefined,
-        limits: { fieldNameSize: 64 << 10, fieldSize: limits.values + 1 },
+        limits: { fieldNameSize: 64 << 10, fieldSize: limits.values + 1, parts: MAX_PARTS, headerSize: PART_HEADER_BYTES, headerPairs: PART_HEADER_LINES },
       });
     } catch {
-      reject(new ApiError(400, LOAD_MESSAGE));
+      reject(loadError());
       return;
     }
 
@@ -94,6 +106,10 @@ export function readMultipart(stream: Readable, headers: IncomingHttpHeaders, li
       if (name) values.push([name, value]);
     });
     bb.on("file", (name: string, file: Readable, filename: string) => {
+      // The parser emits a part's errors (a body cut short) on its stream, maybe before the spool
+      // reads it or after a skipped part was resumed: unhandled, that error would end the process.
+      // The spool still sees them, as its read of the stream fails.
+      file.on("error", ignore);
       if (failure || !name || filename === "") {
         file.resume();
         return;
@@ -114,7 +130,8 @@ export function readMultipart(stream: Readable, headers: IncomingHttpHeaders, li
         });
       writing.add(job);
     });
-    bb.on("error", () => fail(new ApiError(400, LOAD_MESSAGE)));
+    bb.on("partsLimit", () => fail(loadError()));
+    bb.on("error", () => fail(loadError()));
     bb.on("finish", () => {
       parsed = true;
       if (!failure) finish();

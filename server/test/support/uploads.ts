@@ -152,6 +152,10 @@ export function peakRss(pid: number): number {
 export interface ChildServer {
   url: string;
   pid: number;
+  /** The exit code (or signal) once the process ended; null while it runs. */
+  exited(): number | string | null;
+  /** What it printed so far (stdout and stderr). */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -176,6 +180,8 @@ export async function startChild(command: string, args: string[]): Promise<Child
   return {
     url,
     pid: child.pid!,
+    exited: () => child.exitCode ?? child.signalCode,
+    output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
