@@ -21,6 +21,11 @@ export class Broker {
     return this.clients.size;
   }
 
+  /** How many entries each registry holds (all zero once every client is gone). */
+  counts(): { clients: number; topics: number; auths: number } {
+    return { clients: this.clients.size, topics: this.byTopic.size, auths: this.byAuth.size };
+  }
+
   get(id: string): RealtimeClient | undefined {
     return this.clients.get(id);
   }

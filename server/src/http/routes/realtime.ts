@@ -40,6 +40,9 @@ export function realtimeRoutes(app: App): FastifyPluginAsync {
     r.get("/realtime", (req: FastifyRequest, reply: FastifyReply) => {
       reply.hijack();
       const res = reply.raw;
+      // A client that hung up while its request waited (http/turnGate.ts) is gone already: its
+      // `close` has fired, so registering it would keep it (and its socket) until the idle sweep.
+      if (res.destroyed || req.socket.destroyed) return;
       const headers: Record<string, string | number | string[]> = {};
       for (const [k, v] of Object.entries(reply.getHeaders())) if (v !== undefined) headers[k] = v as string | number | string[];
       res.writeHead(200, { ...headers, ...SSE_HEADERS });
