@@ -3,7 +3,7 @@ import { createApp } from "./app.js";
 import { parseArgs } from "./cli/args.js";
 import { adminCommand } from "./cli/admin.js";
 import { dataDirProblem } from "./cli/dataDir.js";
-import { readWorkersFlag, unknownFlag } from "./cli/flags.js";
+import { readWorkersFlag, timeoutFlag, unknownFlag } from "./cli/flags.js";
 import { VERSION } from "./version.js";
 import { validEncryptionKey } from "./settings/encryption.js";
 
@@ -62,9 +62,10 @@ async function main(argv: string[]): Promise<number> {
       // Loaded on demand so admin commands don't pay for the HTTP stack.
       const { serve } = await import("./cli/serve.js");
       // Read workers boot with the services (and again after a restore reopens them), not inside the first heavy list.
+      const timeouts = { bodyTimeoutMs: timeoutFlag(flags, "bodyTimeout"), headersTimeoutMs: timeoutFlag(flags, "headersTimeout") };
       const app = createApp({ dataDir, dev, encryptionKey, readWorkers: readWorkersFlag(flags), warmReadWorkers: true });
       const http = typeof flags.http === "string" ? flags.http : rest[0] ?? "127.0.0.1:8090";
-      await serve(app, { http, out });
+      await serve(app, { http, out, ...timeouts });
       return -1; // keep running
     }
     case "admin": {

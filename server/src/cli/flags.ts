@@ -7,7 +7,7 @@ const KNOWN_FLAGS = new Set([
   "h", "help", "v", "version",
   "dir", "dev", "http",
   // serve
-  "readWorkers",
+  "readWorkers", "bodyTimeout", "headersTimeout",
   // typegen
   "url", "email", "password", "out",
   // PocketBase's, accepted for compatibility
@@ -31,4 +31,17 @@ export function readWorkersFlag(flags: Record<string, string | boolean>): number
   const n = typeof v === "string" && /^\d+$/.test(v) ? Number(v) : NaN;
   if (!(n >= 0 && n <= 64)) throw new Error(`invalid --readWorkers value ${JSON.stringify(String(v))}: a number of worker threads from 0 (off) to 64`);
   return n;
+}
+
+/**
+ * `--bodyTimeout S` / `--headersTimeout S`: seconds (0 turns it off) as milliseconds; undefined
+ * when absent (the server's default). Throws a message for the user on anything but a whole
+ * number of seconds up to a day.
+ */
+export function timeoutFlag(flags: Record<string, string | boolean>, name: "bodyTimeout" | "headersTimeout"): number | undefined {
+  const v = flags[name];
+  if (v === undefined) return undefined;
+  const n = typeof v === "string" && /^\d+$/.test(v) ? Number(v) : NaN;
+  if (!(n >= 0 && n <= 86_400)) throw new Error(`invalid --${name} value ${JSON.stringify(String(v))}: a number of seconds from 0 (no limit) to 86400`);
+  return n * 1000;
 }

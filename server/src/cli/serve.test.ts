@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
 import { freePort, waitForHealth } from "../../test/support/ports.js";
+import { rawRequest } from "../../test/support/rawUpload.js";
 
 afterAll(cleanupTempDirs);
 
@@ -43,4 +44,33 @@ describe("cairn serve", () => {
     expect(row).toBeDefined();
     expect(JSON.parse(row!.data)).toMatchObject({ status: 404, method: "GET", type: "request" });
   });
+
+  it("takes --bodyTimeout and --headersTimeout in seconds", async () => {
+    const port = await freePort();
+    const args = ["src/cli.ts", "serve", "--dir", tempDir(), "--http", `127.0.0.1:${port}`, "--bodyTimeout", "1", "--headersTimeout=1"];
+    const child = spawn(TSX, args, { cwd: SERVER_DIR });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      await waitForHealth(url, 20_000);
+      const stalled = async (text: string) => {
+        const req = await rawRequest(url);
+        await req.send(text);
+        const started = Date.now();
+        const answer = await req.answer;
+        req.socket.destroy();
+        return { status: answer?.status, seconds: (Date.now() - started) / 1000 };
+      };
+      // A body that stops, a head that never ends: answered after about a second (the defaults are a minute).
+      const body = await stalled("POST /api/admins HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{");
+      expect(body.status).toBe(408);
+      expect(body.seconds).toBeLessThan(10);
+      const head = await stalled("GET /api/health HTTP/1.1\r\nHost: x\r\n");
+      expect(head.status).toBe(408);
+      expect(head.seconds).toBeLessThan(10);
+    } finally {
+      child.kill("SIGTERM");
+      await exited;
+    }
+  }, 40_000);
 });

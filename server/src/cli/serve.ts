@@ -9,6 +9,9 @@ import { passwordPool } from "../auth/passwordPool.js";
 export interface ServeOptions {
   http: string;
   dashboardDir?: string;
+  /** Request body and head timeouts (ms; undefined: the server's defaults), see http/bodyTimeout.ts. */
+  bodyTimeoutMs?: number;
+  headersTimeoutMs?: number;
   out: (s: string) => void;
 }
 
@@ -22,7 +25,11 @@ export const DEFAULT_DASHBOARD_DIR = fileURLToPath(new URL("../../../ui/dist", i
 export async function serve(app: App, opts: ServeOptions): Promise<void> {
   const [host, portText] = splitHostPort(opts.http);
   clearSpoolDir(app.dataDir);
-  const server = buildServer(app, { dashboardDir: opts.dashboardDir ?? DEFAULT_DASHBOARD_DIR });
+  const server = buildServer(app, {
+    dashboardDir: opts.dashboardDir ?? DEFAULT_DASHBOARD_DIR,
+    bodyTimeoutMs: opts.bodyTimeoutMs,
+    headersTimeoutMs: opts.headersTimeoutMs,
+  });
   try {
     await server.listen({ host, port: Number(portText) });
   } catch (err) {
