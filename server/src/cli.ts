@@ -3,37 +3,18 @@ import { createApp } from "./app.js";
 import { parseArgs } from "./cli/args.js";
 import { adminCommand } from "./cli/admin.js";
 import { dataDirProblem } from "./cli/dataDir.js";
+import { helpFor } from "./cli/help.js";
 import { readWorkersFlag, timeoutFlag, unknownFlag } from "./cli/flags.js";
 import { VERSION } from "./version.js";
 import { validEncryptionKey } from "./settings/encryption.js";
 
-const HELP = `Cairn — a self-hosted backend speaking the PocketBase v0.22 API
-
-Usage:
-  cairn [command]
-
-Available Commands:
-  serve       Starts the web server (default to 127.0.0.1:8090)
-  admin       Manages admin accounts (create, update, delete)
-  typegen     Writes TypeScript types for the collections (see cairn typegen --help)
-
-Flags:
-      --dir string    the data directory (default "cairn_data")
-      --http string   with serve: the address to listen on (default "127.0.0.1:8090")
-      --encryptionEnv NAME  the environment variable whose 32-character value encrypts
-                      the stored settings (AES-256-GCM, as PocketBase's option)
-      --readWorkers N with serve: worker threads running slow list reads, so cheap
-                      requests stay fast meanwhile (default: 2, or 1 on one core; 0: off)
-      --dev           print extra diagnostics to stderr
-  -h, --help          help for cairn
-  -v, --version       version for cairn`;
-
 async function main(argv: string[]): Promise<number> {
-  const { positionals, flags } = parseArgs(argv);
+  const parsed = parseArgs(argv);
+  const { positionals, flags } = parsed;
   const out = (s: string) => process.stdout.write(s + "\n");
-  const badFlag = unknownFlag(flags);
+  const badFlag = unknownFlag(parsed) ?? (parsed.missingValue && `flag needs an argument: ${parsed.missingValue}`);
   if (badFlag) {
-    out(`Error: unknown flag: ${badFlag}`);
+    out(`Error: ${badFlag}`);
     return 1;
   }
   if (flags.v || flags.version) {
@@ -42,7 +23,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const [command, ...rest] = positionals;
   if (!command || ((flags.h || flags.help) && command !== "typegen")) {
-    out(HELP);
+    out(helpFor(command));
     return command ? 0 : flags.h || flags.help ? 0 : 1;
   }
   const dataDir = typeof flags.dir === "string" ? flags.dir : "cairn_data";
@@ -81,7 +62,7 @@ async function main(argv: string[]): Promise<number> {
       return typegenCommand(flags, out);
     }
     default:
-      out(`Error: unknown command "${command}" for "cairn"\n\n${HELP}`);
+      out(`Error: unknown command "${command}" for "cairn"\n\n${helpFor(undefined)}`);
       return 1;
   }
 }

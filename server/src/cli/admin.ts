@@ -13,7 +13,8 @@ export async function adminCommand(app: App, args: string[], out: (s: string) =>
       if (!email || !password) return fail(out, "Missing email and password arguments.");
       if (!isEmail(email)) return fail(out, "Missing or invalid email address.");
       if (password.length < CLI_MIN_PASSWORD) return fail(out, `The password must be at least ${CLI_MIN_PASSWORD} chars long.`);
-      if (app.admins.repo.findByEmail(email)) return fail(out, "Failed to create new admin account: constraint failed: UNIQUE constraint failed: _admins.email (2067)");
+      // The reference prints SQLite's constraint text here; say what happened and what to do instead.
+      if (app.admins.repo.findByEmail(email)) return fail(out, `An admin with the email ${email} already exists (to change its password: cairn admin update ${email} NEWPASSWORD).`);
       await app.admins.insertNew(email, password);
       out(`Successfully created new admin ${email}!`);
       return 0;

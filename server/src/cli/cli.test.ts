@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseArgs } from "./args.js";
 import { readWorkersFlag } from "./flags.js";
+import { createApp } from "../app.js";
 import { cleanupTempDirs, PB_BIN, PB_FLAGS, tempDir } from "../../test/support/dataDirs.js";
 
 afterAll(cleanupTempDirs);
@@ -13,8 +14,8 @@ const SERVER_DIR = path.resolve(import.meta.dirname, "../..");
 const REPO_DIR = path.resolve(SERVER_DIR, "..");
 const TSX = path.resolve(REPO_DIR, "node_modules/.bin/tsx");
 
-function cairn(args: string[]): { out: string; code: number | null } {
-  const res = spawnSync(TSX, ["src/cli.ts", ...args], { cwd: SERVER_DIR, encoding: "utf8", timeout: 60_000 });
+function cairn(args: string[], cwd = SERVER_DIR): { out: string; code: number | null } {
+  const res = spawnSync(TSX, [path.join(SERVER_DIR, "src/cli.ts"), ...args], { cwd, encoding: "utf8", timeout: 60_000 });
   return { out: res.stdout + res.stderr, code: res.status };
 }
 
@@ -36,6 +37,54 @@ describe("cairn command line", () => {
     const ok = cairn(["admin", "create", "a@example.com", "1234567890", "--dir", dir, ...PB_FLAGS]);
     expect(ok).toEqual({ out: "Successfully created new admin a@example.com!\n", code: 0 });
   }, 120_000);
+
+  it("names a one-dash unknown flag as written, as the reference does", () => {
+    const args = ["admin", "create", "a@example.com", "1234567890", "--dir", tempDir(), "-x"];
+    const res = cairn(args);
+    expect(res).toEqual({ code: 1, out: "Error: unknown shorthand flag: 'x' in -x\n" });
+    expect(reference(args).trim().split("\n").at(-1)).toBe(res.out.trim());
+    expect(cairn(["serve", "--x"])).toEqual({ code: 1, out: "Error: unknown flag: --x\n" });
+  }, 60_000);
+
+  it("refuses a value flag written without its value instead of using the default", () => {
+    const dir = tempDir();
+    // Before, `serve --http` quietly listened on 127.0.0.1:8090.
+    const res = cairn(["serve", "--dir", dir, "--http"]);
+    expect(res).toEqual({ code: 1, out: "Error: flag needs an argument: --http\n" });
+    expect(reference(["serve", "--dir", tempDir(), "--http"]).trim()).toBe(res.out.trim());
+    expect(existsSync(path.join(dir, "data.db"))).toBe(false);
+  }, 60_000);
+
+  it("prints each command's own help", () => {
+    const admin = cairn(["admin", "--help"]);
+    expect(admin.code).toBe(0);
+    expect(admin.out).toContain("cairn admin [command]");
+    expect(admin.out).not.toContain("typegen");
+    const serve = cairn(["serve", "-h"]);
+    expect(serve.code).toBe(0);
+    expect(serve.out).toContain("cairn serve [--http HOST:PORT]");
+    expect(serve.out).toContain("--readWorkers");
+  }, 60_000);
+
+  it("typegen says which server it could not reach, and why", async () => {
+    const probe: Server = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const { port } = probe.address() as { port: number };
+    await new Promise((resolve) => probe.close(resolve));
+    const dead = cairn(["typegen", "--url", `http://127.0.0.1:${port}`, "--email", "a@example.com", "--password", "1234567890"]);
+    expect(dead).toEqual({ code: 1, out: `Error: cannot reach http://127.0.0.1:${port} (connection refused: is the server running at that address?)\n` });
+    const typo = cairn(["typegen", "--url", "127.0.0.1:8090", "--email", "a@example.com", "--password", "1234567890"]);
+    expect(typo).toEqual({ code: 1, out: "Error: --url 127.0.0.1:8090 is not a URL: give the server's address, e.g. --url http://127.0.0.1:8090\n" });
+  }, 60_000);
+
+  it("typegen --out creates the file's folder (the README's example, run from a checkout's root)", async () => {
+    const root = tempDir();
+    const app = createApp({ dataDir: path.join(root, "cairn_data") });
+    await app.close();
+    const res = cairn(["typegen", "--dir", "cairn_data", "--out", "src/pocketbase-types.ts"], root);
+    expect(res).toEqual({ code: 0, out: expect.stringMatching(/^Wrote types for \d+ collections to src\/pocketbase-types.ts.\n$/) });
+    expect(readFileSync(path.join(root, "src/pocketbase-types.ts"), "utf8")).toContain("export type TypedPocketBase");
+  }, 60_000);
 
   it("explains a --dir that is a file, without touching it", () => {
     const file = path.join(tempDir(), "notes.txt");

@@ -1,3 +1,5 @@
+import type { ParsedArgs } from "./args.js";
+
 /**
  * The flags the CLI knows: Cairn's own plus PocketBase's, which are accepted (and mostly
  * ignored) so scripts written for the reference keep working. Anything else is a typo the
@@ -15,10 +17,15 @@ const KNOWN_FLAGS = new Set([
   "indexFallback", "migrationsDir", "publicDir", "queryTimeout",
 ]);
 
-/** The first unknown flag as the user wrote it (`--foo`, `-x`), or null. */
-export function unknownFlag(flags: Record<string, string | boolean>): string | null {
+/**
+ * The reference's error for the first unknown flag, named as the user wrote it: `unknown flag: --x`,
+ * or for a single dash `unknown shorthand flag: 'x' in -x`. Null when every flag is known.
+ */
+export function unknownFlag({ flags, written }: Pick<ParsedArgs, "flags" | "written">): string | null {
   const name = Object.keys(flags).find((f) => !KNOWN_FLAGS.has(f));
-  return name === undefined ? null : (name.length === 1 ? "-" : "--") + name;
+  if (name === undefined) return null;
+  const as = written[name] ?? `--${name}`;
+  return as.startsWith("--") ? `unknown flag: ${as}` : `unknown shorthand flag: '${name[0]}' in ${as}`;
 }
 
 /**

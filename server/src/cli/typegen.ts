@@ -1,7 +1,8 @@
-import { existsSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createApp } from "../app.js";
 import { generateTypes, type TypegenCollection } from "../typegen/generate.js";
+import { serverBase, serverFetch } from "./serverFetch.js";
 
 export const TYPEGEN_HELP = `Writes TypeScript types for every collection (and a TypedPocketBase for the official SDK).
 
@@ -13,15 +14,15 @@ Flags:
       --url string        read them from a running server instead, signing in as an admin
       --email string      the admin's email (with --url)
       --password string   the admin's password (with --url)
-      --out string        write to this file (default: standard output)`;
+      --out string        write to this file, creating its folder (default: standard output)`;
 
 type Flags = Record<string, string | boolean>;
 const str = (v: string | boolean | undefined) => (typeof v === "string" ? v : undefined);
 
 /** The collections of a running server, signed in as an admin; every page of the list. */
 async function fromServer(url: string, email: string, password: string): Promise<TypegenCollection[]> {
-  const base = url.replace(/\/+$/, "");
-  const auth = await fetch(`${base}/api/admins/auth-with-password`, {
+  const base = serverBase(url);
+  const auth = await serverFetch(base, "/api/admins/auth-with-password", {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ identity: email, password }),
@@ -30,7 +31,7 @@ async function fromServer(url: string, email: string, password: string): Promise
   if (!auth.ok || !body.token) throw new Error(`admin sign-in failed (${auth.status}): ${body.message ?? "no token"}`);
   const out: TypegenCollection[] = [];
   for (let page = 1; ; page++) {
-    const res = await fetch(`${base}/api/collections?page=${page}&perPage=200`, { headers: { authorization: body.token } });
+    const res = await serverFetch(base, `/api/collections?page=${page}&perPage=200`, { headers: { authorization: body.token } });
     if (!res.ok) throw new Error(`listing the collections failed (${res.status})`);
     const list = (await res.json()) as { items: TypegenCollection[]; totalPages: number };
     out.push(...list.items);
@@ -74,6 +75,8 @@ export async function typegenCommand(flags: Flags, out: (s: string) => void): Pr
     process.stdout.write(text);
     return 0;
   }
+  // `--out src/pocketbase-types.ts` from a folder without src/ should just work.
+  mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, text);
   out(`Wrote types for ${collections.length} collections to ${file}.`);
   return 0;

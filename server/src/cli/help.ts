@@ -1,0 +1,45 @@
+import { ADMIN_HELP } from "./admin.js";
+
+export const HELP = `Cairn — a self-hosted backend speaking the PocketBase v0.22 API
+
+Usage:
+  cairn [command]
+
+Available Commands:
+  serve       Starts the web server (default to 127.0.0.1:8090)
+  admin       Manages admin accounts (create, update, delete)
+  typegen     Writes TypeScript types for the collections
+
+Flags:
+      --dir string    the data directory (default "cairn_data")
+      --encryptionEnv NAME  the environment variable whose 32-character value encrypts
+                      the stored settings (AES-256-GCM, as PocketBase's option)
+      --dev           print extra diagnostics to stderr
+  -h, --help          help for cairn
+  -v, --version       version for cairn
+
+Use "cairn [command] --help" for more information about a command.`;
+
+export const SERVE_HELP = `Starts the web server (default to 127.0.0.1:8090)
+
+Usage:
+  cairn serve [--http HOST:PORT] [flags]
+
+Flags:
+      --http string   the address to listen on (default "127.0.0.1:8090")
+      --readWorkers N worker threads running slow list reads, so cheap requests stay
+                      fast meanwhile (default: 2, or 1 on one core; 0: off)
+      --bodyTimeout S seconds a request body may stop arriving before the request is
+                      answered 408 (default 60; 0: no limit)
+      --headersTimeout S  seconds a client may take to send a request's headers before
+                      a 408 (default 60; 0: no limit)
+      --dir string    the data directory (default "cairn_data")
+      --encryptionEnv NAME  the environment variable holding the settings encryption key
+      --dev           print extra diagnostics to stderr`;
+
+/** The help of a command that prints its own (typegen answers --help itself), else the top-level help. */
+export function helpFor(command: string | undefined): string {
+  if (command === "serve") return SERVE_HELP;
+  if (command === "admin") return ADMIN_HELP;
+  return HELP;
+}
