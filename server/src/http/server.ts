@@ -144,6 +144,6 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   server.register(recordsExportRoutes(app), { prefix: "/api" });
   server.register(recordsImportRoutes(app), { prefix: "/api" });
   server.register(openApiRoutes(app), { prefix: "/api" });
-  server.register(dashboardRoutes(opts.dashboardDir));
+  server.register(dashboardRoutes(opts.dashboardDir, () => app.admins.count()));
   return server;
 }

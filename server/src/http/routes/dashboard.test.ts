@@ -92,6 +92,24 @@ describe("dashboard assets", () => {
     });
   }
 
+  // Before the index test: the app starts without an admin, and this test creates the one that test needs.
+  it("sends a visitor to the installer while no admin exists, and drops the flag once one does (as PocketBase)", async () => {
+    for (const p of ["/_/", "/_", "/_/?foo=1"]) {
+      const res = await get(base + p, {});
+      expect(res.status).toBe(307);
+      expect(res.headers.location).toBe("?installer#");
+    }
+    expect((await get(`${base}/_/?installer`, {})).status).toBe(200);
+    // assets are served as ever
+    expect((await get(`${base}/_/assets/logo-Zz12Yy34.png`, {})).status).toBe(200);
+
+    await app.admins.insertNew("admin@example.com", "1234567890");
+    expect((await get(`${base}/_/`, {})).status).toBe(200);
+    const flagged = await get(`${base}/_/?installer`, {});
+    expect(flagged.status).toBe(307);
+    expect(flagged.headers.location).toBe("?");
+  });
+
   it("serves index.html compressed but never cached, at /_/ and /_", async () => {
     for (const p of ["/_/", "/_"]) {
       const res = await get(base + p, { "accept-encoding": "br" });

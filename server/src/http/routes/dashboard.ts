@@ -2,14 +2,18 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { FastifyPluginAsync } from "fastify";
 import fastifyStatic from "@fastify/static";
+import { installerRedirect } from "../installerRedirect.js";
 
 const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cairn</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">
 <h1>Cairn</h1><p>The dashboard has not been built. Run <code>npm run build</code> in the project root.</p></body></html>`;
 
-/** Serves the built React dashboard at /_/ (hash-routed, so index.html answers the root). */
-export function dashboardRoutes(dir: string | undefined): FastifyPluginAsync {
+/**
+ * Serves the built React dashboard at /_/ (hash-routed, so index.html answers the root).
+ * `adminCount` decides whether the index sends the visitor to the installer first.
+ */
+export function dashboardRoutes(dir: string | undefined, adminCount: () => number): FastifyPluginAsync {
   return async (r) => {
     if (dir && existsSync(path.join(dir, "index.html"))) {
       // Both serve the .br/.gz copies written at build time (ui/scripts/compress.mjs), chosen by
@@ -26,7 +30,10 @@ export function dashboardRoutes(dir: string | undefined): FastifyPluginAsync {
         preCompressed: true, etag: false, lastModified: false, maxAge: "365d", immutable: true,
       });
       // "/_" also answers "/_/" (ignoreTrailingSlash); the hash router takes it from there.
-      r.get("/_", async (_req, reply) => reply.sendFile("index.html"));
+      r.get("/_", async (req, reply) => {
+        const to = installerRedirect(Object.hasOwn(req.query as object, "installer"), adminCount());
+        return to ? reply.redirect(to, 307) : reply.sendFile("index.html");
+      });
       return;
     }
     r.get("/_", async (_req, reply) => reply.type("text/html; charset=utf-8").send(PLACEHOLDER));

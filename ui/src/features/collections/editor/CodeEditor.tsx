@@ -1,3 +1,4 @@
+import "./codeEditor.css";
 import { useEffect, useRef } from "react";
 import { Compartment, EditorState } from "@codemirror/state";
 import { EditorView, keymap, placeholder as placeholderExt } from "@codemirror/view";
@@ -20,10 +21,12 @@ export interface CodeEditorProps {
   completions?: string[];
   autoFocus?: boolean;
   disabled?: boolean;
+  /** Tab moves the focus on instead of indenting (a form field among others, as PocketBase's JSON field). */
+  tabMovesFocus?: boolean;
 }
 
 /** A multi-line CodeMirror editor (loaded on demand) for SQL statements, filter rules and JSON values. */
-export default function CodeEditor({ value, onChange, language, label, id, describedBy, invalid, placeholder = "", completions, autoFocus, disabled }: CodeEditorProps) {
+export default function CodeEditor({ value, onChange, language, label, id, describedBy, invalid, placeholder = "", completions, autoFocus, disabled, tabMovesFocus }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef({ onChange });
@@ -48,7 +51,7 @@ export default function CodeEditor({ value, onChange, language, label, id, descr
         doc: value,
         extensions: [
           history(),
-          keymap.of([...historyKeymap, ...defaultKeymap, indentWithTab]),
+          keymap.of([...historyKeymap, ...defaultKeymap, ...(tabMovesFocus ? [] : [indentWithTab])]),
           EditorView.lineWrapping,
           syntaxHighlighting(classHighlighter),
           lang.current.of([]),

@@ -29,7 +29,7 @@ export function JsonInput({ field, value, onChange, error }: FieldInputProps) {
     >
       {(p) => (
         <Suspense fallback={<textarea id={p.id} className="code-fallback" value={text} onChange={(e) => onChange(e.target.value)} />}>
-          <CodeEditor language="json" id={p.id} label={field.name} describedBy={p["aria-describedby"]} invalid={!valid || !!p["aria-invalid"]} value={text} onChange={onChange} />
+          <CodeEditor language="json" tabMovesFocus id={p.id} label={field.name} describedBy={p["aria-describedby"]} invalid={!valid || !!p["aria-invalid"]} value={text} onChange={onChange} />
         </Suspense>
       )}
     </Field>

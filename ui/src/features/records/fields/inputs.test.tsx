@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { Collection, SchemaField } from "../../../data/collections/types";
 import { SelectInput, selectHint } from "./SelectInput";
@@ -44,6 +45,21 @@ describe("json input", () => {
     expect(screen.getByRole("status")).toHaveTextContent(VALID_JSON);
     rerender(<JsonInput {...base} field={f("meta", "json")} value="{oops" onChange={() => {}} />);
     expect(screen.getByRole("status")).toHaveTextContent(INVALID_JSON);
+  });
+
+  it("lets Tab move the focus on, as PocketBase's field does, without touching the value", async () => {
+    const onChange = vi.fn();
+    render(
+      <>
+        <JsonInput {...base} field={f("meta", "json")} value='{"a":1}' onChange={onChange} />
+        <button type="button">next</button>
+      </>,
+    );
+    const content = await screen.findByRole("textbox", { name: "meta" });
+    content.focus();
+    await userEvent.setup().tab();
+    expect(screen.getByRole("button", { name: "next" })).toHaveFocus();
+    expect(onChange).not.toHaveBeenCalled();
   });
 });
 

@@ -1,0 +1,60 @@
+// Defects from the side-by-side review with PocketBase's dashboard (#36 item 5), each checked on
+// both servers.
+import { adminToken, signIn } from "./adminSession.mjs";
+import { equal, eventually, ok, visible } from "./expect.mjs";
+
+async function seedJson(ctx) {
+  const t = await adminToken(ctx);
+  const existing = await ctx.api.call("GET", "/api/collections/rev_json", { token: t });
+  if (existing.status === 200) return existing.json;
+  const c = await ctx.api.expectOk("POST", "/api/collections", { token: t, body: { name: "rev_json", type: "base", schema: [{ name: "meta", type: "json", options: { maxSize: 2000000 } }, { name: "note", type: "text", options: {} }] } });
+  await ctx.api.expectOk("POST", "/api/collections/rev_json/records", { token: t, body: { id: "revjson00000001", meta: { a: 1, ok: true } } });
+  return c;
+}
+
+/** `/_/` before any admin exists: the visitor lands on the installer, not on a login no one can use. */
+export const freshInstallJourney = {
+  name: "review: /_/ on a fresh install opens the installer",
+  async run(ctx) {
+    if (ctx.target === "reference") {
+      // PocketBase serves its own dashboard at /_/ (ours comes from a static server here): its redirect is the model
+      const res = await fetch(`${ctx.apiUrl}/_/`, { redirect: "manual" });
+      equal(res.status, 307, "PocketBase's answer to /_/ without an admin");
+      equal(res.headers.get("location"), "?installer#", "PocketBase's installer redirect");
+      return;
+    }
+    const { page } = await ctx.newPage();
+    await page.goto(ctx.url("/login"));
+    await visible(page.getByRole("heading", { name: "Create your first admin account" }));
+    ok(new URL(page.url()).search === "?installer", `the installer's address (${page.url()})`);
+  },
+};
+
+export const reviewJourneys = [
+  {
+    name: "review: the record panel's JSON field has its border and colours on a fresh page, and Tab leaves it unchanged",
+    async run(ctx) {
+      const c = await seedJson(ctx);
+      const { page } = await ctx.newPage();
+      await signIn(ctx, page);
+      // straight to the record: the collection editor (which used to bring the styles) never opened
+      await page.goto(ctx.url(`/collections?collectionId=${c.id}&recordId=revjson00000001`));
+      await page.reload();
+      const panel = page.getByRole("dialog", { name: "Edit rev_json record" });
+      const editor = panel.locator(".code-editor");
+      await visible(editor.locator(".tok-propertyName").first());
+      const look = await editor.evaluate((el) => {
+        const key = el.querySelector(".tok-propertyName");
+        const content = el.querySelector(".cm-content");
+        return { border: getComputedStyle(el).borderTopWidth, key: getComputedStyle(key).color, text: getComputedStyle(content).color };
+      });
+      equal(look.border, "1px", "the JSON field's border");
+      ok(look.key !== look.text, `a JSON key is coloured (${look.key} vs ${look.text})`);
+
+      await editor.locator(".cm-content").click();
+      await page.keyboard.press("Tab");
+      await eventually(async () => !(await editor.evaluate((el) => el.contains(document.activeElement))), { message: "Tab to leave the JSON field" });
+      ok(await panel.getByRole("button", { name: "Save changes" }).isDisabled(), "the record stays unchanged after Tab");
+    },
+  },
+];
