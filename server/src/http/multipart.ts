@@ -16,6 +16,23 @@ export const PART_HEADER_BYTES = 80 << 10;
 export const PART_HEADER_LINES = 2000;
 
 const loadError = () => new ApiError(400, LOAD_MESSAGE);
+
+/**
+ * Whether a multipart body held in memory has more than MAX_PARTS parts, counted from its
+ * delimiters without parsing it (a body's content cannot hold one). Lets a buffered body be
+ * refused before a parser spends seconds on tens of thousands of parts.
+ */
+export function tooManyParts(contentType: string, raw: Buffer): boolean {
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  if (!boundary) return false;
+  const delimiter = Buffer.from(`\r\n--${boundary[1] ?? boundary[2]}`);
+  // The first delimiter may open the body without its CRLF; the last one closes it.
+  let delimiters = raw.subarray(0, delimiter.length - 2).equals(delimiter.subarray(2)) ? 1 : 0;
+  for (let at = raw.indexOf(delimiter); at >= 0; at = raw.indexOf(delimiter, at + delimiter.length)) {
+    if (++delimiters > MAX_PARTS + 1) return true;
+  }
+  return false;
+}
 const ignore = () => undefined;
 
 export interface MultipartLimits {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminToken, call, mask } from "../../test/support/client.js";
 import { useBothServers } from "../../test/support/bothServers.js";
-import { CLOSING, filePart, multipartHead, rawRequest, textPart } from "../../test/support/rawUpload.js";
+import { BOUNDARY, CLOSING, filePart, multipartHead, rawRequest, textPart } from "../../test/support/rawUpload.js";
 import type { RunningServer } from "../../test/support/servers.js";
 
 const DOCS = {
@@ -80,4 +80,31 @@ describe("multipart parts", () => {
     req.socket.destroy();
     await expect.poll(spooled).toEqual([]);
   }, 30_000);
+});
+
+describe("multipart parts of a batch (Cairn; held in memory before it is decoded)", () => {
+  beforeAll(async () => {
+    const batch = { batch: { enabled: true, maxRequests: 10, timeout: 3, maxBodySize: 0 } };
+    expect((await call(servers.cairn, { method: "PATCH", path: "/api/settings", token, body: batch })).status).toBe(200);
+  });
+
+  const payload = textPart("@jsonPayload", JSON.stringify({ requests: [{ method: "DELETE", url: `${RECS}/missing00000001` }] }));
+  const batch = async (parts: string) => {
+    const body = parts + CLOSING;
+    const res = await fetch(`${servers.cairn.url}/api/batch`, { method: "POST", headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` }, body });
+    return { status: res.status, body: (await res.json()) as unknown };
+  };
+
+  it("decodes 1000 parts", async () => {
+    const res = await batch(payload + texts(999));
+    // The batch ran (and failed on its missing record): the body was read.
+    expect(res.body, JSON.stringify(res.body)).toMatchObject({ message: "Batch transaction failed." });
+  });
+
+  it.each([
+    ["1001 text parts", () => payload + texts(1000)],
+    ["50,000 tiny file parts", () => payload + Array.from({ length: 50_000 }, (_, i) => filePart("requests.0.doc", `f${i}.txt`, "x")).join("")],
+  ])("refuses %s with the load error", async (_label, parts) => {
+    expect(await batch(parts())).toEqual({ status: 400, body: LOAD_ERROR });
+  });
 });

@@ -13,7 +13,7 @@ import { ApiError } from "../tools/errors.js";
 const LOAD_MESSAGE = "Failed to load the submitted data due to invalid formatting.";
 import { parseJsonStrict } from "../tools/json.js";
 import { newId } from "../tools/random.js";
-import { readMultipart, type ParsedMultipart } from "./multipart.js";
+import { readMultipart, tooManyParts, type ParsedMultipart } from "./multipart.js";
 
 /** Marks a multipart body the parser left unread (streamed once the route knows its collection). */
 const MULTIPART = Symbol("multipart body");
@@ -99,6 +99,7 @@ function formBody(form: ParsedMultipart): SubmittedBody {
  * (as buffers). Record requests stream instead (decodeRecordBody).
  */
 export async function decodeMultipart(contentType: string, raw: Buffer): Promise<SubmittedBody> {
+  if (tooManyParts(contentType, raw)) throw new ApiError(400, LOAD_MESSAGE);
   let form: FormData;
   try {
     form = await new Response(new Uint8Array(raw), { headers: { "content-type": contentType } }).formData();

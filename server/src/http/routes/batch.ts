@@ -12,8 +12,10 @@ interface RawBatchBody {
 
 /** The body as decoded values and uploads: JSON, or multipart (`@jsonPayload` plus `requests.N.field` files). */
 async function decode(body: RawBatchBody) {
-  if (body.contentType.startsWith("multipart/form-data")) return decodeMultipart(body.contentType, body.raw);
-  if (!body.contentType.startsWith("application/json")) return { data: INVALID_BODY, files: new Map() };
+  const type = body.contentType.toLowerCase();
+  // The boundary keeps its case (browsers' have capitals).
+  if (type.startsWith("multipart/form-data")) return decodeMultipart(body.contentType, body.raw);
+  if (!type.startsWith("application/json")) return { data: INVALID_BODY, files: new Map() };
   try {
     return { data: JSON.parse(body.raw.toString("utf8")) as unknown, files: new Map() };
   } catch {
@@ -27,7 +29,7 @@ export function batchRoutes(app: App): FastifyPluginAsync {
     r.removeAllContentTypeParsers();
     // Kept raw: the size is checked against the settings before anything is decoded.
     r.addContentTypeParser("*", { parseAs: "buffer" }, (req, body, done) => {
-      done(null, { contentType: (req.headers["content-type"] ?? "").toLowerCase(), raw: body as Buffer });
+      done(null, { contentType: req.headers["content-type"] ?? "", raw: body as Buffer });
     });
     r.post("/batch", { bodyLimit: DEFAULT_MAX_BODY }, async (req: FastifyRequest) => {
       const body = (req.body as RawBatchBody | undefined) ?? { contentType: "", raw: Buffer.alloc(0) };
