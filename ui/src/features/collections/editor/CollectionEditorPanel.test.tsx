@@ -41,6 +41,13 @@ function renderEditor(collection: Collection | null, onSaved = vi.fn()) {
 describe("collection editor payload", () => {
   afterEach(() => resetOverlayStack());
 
+  it("words each field's required toggle as PocketBase does: Nonzero for numbers, Nonfalsey for bools", async () => {
+    renderEditor({ ...posts, schema: [...posts.schema, { id: "f_done", name: "done", type: "bool", system: false, required: false, presentable: false, options: {} }] });
+    const dialog = await screen.findByRole("dialog", { name: "Edit collection" });
+    const labels = Array.from(dialog.querySelectorAll(".schema-field-required span")).map((e) => e.textContent);
+    expect(labels).toEqual(["Nonempty", "Nonzero", "Nonfalsey"]);
+  });
+
   it("creates a new collection with the slugged name and the added field", async () => {
     const create = vi.spyOn(client.collections, "create").mockImplementation(async (body) => ({ ...posts, ...(body as object), id: "new1" }) as never);
     const onSaved = renderEditor(null);

@@ -10,7 +10,7 @@ import { CIcon, fieldTypeIcon } from "../icons";
 import { useEditor } from "./editorContext";
 import { canReorder, duplicateField, isLockedField, isMultiple, removeField, renameField, restoreField, setMultiple, setRequired, updateField, updateFieldOptions, type FieldForm } from "./editorModel";
 import { FieldTypeOptions } from "./FieldOptions";
-import { FIELD_TYPE_LABELS } from "./fieldTypes";
+import { FIELD_TYPE_LABELS, requiredLabel } from "./fieldTypes";
 
 const MULTI_TYPES = new Set(["select", "file", "relation"]);
 
@@ -96,7 +96,7 @@ export function FieldRow({ field, expanded, onToggle, onDuplicated }: { field: F
             ) : null}
             <label className="checkbox-label schema-field-required">
               <input type="checkbox" checked={field.required} disabled={locked} onChange={(e) => update((f) => updateField(f, field.key, (x) => setRequired(x, e.target.checked)))} />
-              <span>Nonempty</span>
+              <span>{requiredLabel(field.type)}</span>
             </label>
             <Tooltip text={expanded ? "Hide options" : "Field options"}>
               <button type="button" className={`btn-icon btn-sm${expanded ? " active" : ""}`} aria-label={`Options of ${displayName}`} aria-expanded={expanded} aria-controls={expanded ? optionsId : undefined} onClick={onToggle}>

@@ -15,6 +15,13 @@ export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
   json: "JSON",
 };
 
+/** What "required" means for a field type, as its toggle says (PocketBase's words). */
+export function requiredLabel(type: string): string {
+  if (type === "bool") return "Nonfalsey";
+  if (type === "number") return "Nonzero";
+  return "Nonempty";
+}
+
 export const DEFAULT_FILE_MAX_SIZE = 5242880;
 export const DEFAULT_JSON_MAX_SIZE = 2000000;
 export const DEFAULT_FILE_MAX_SELECT_MULTIPLE = 99;
