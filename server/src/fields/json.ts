@@ -1,5 +1,9 @@
 import { decodeStruct } from "./decode.js";
-import { goJsonStringify, V, verr, type VError, type VErrors } from "./errors.js";
+import { compactJson } from "../tools/jsonCompact.js";
+import { goMarshal } from "../tools/goMarshal.js";
+import { goFormatG, goQuote, wellFormed } from "../tools/goStrconv.js";
+import { RawJson } from "../tools/rawJson.js";
+import { V, verr, type VError, type VErrors } from "./errors.js";
 import { COLUMN, type FieldDef } from "./types.js";
 
 export interface JsonOptions {
@@ -22,31 +26,91 @@ export const json: FieldDef<JsonOptions> = {
 };
 
 // ---------------------------------------------------------------- record values
+//
+// A json field's value is a RawJson: the text stored in its column, which is also what answers
+// show (compacted). The reference stores a value sent as text (multipart forms, JSON strings)
+// as written when it reads as JSON, and any other value as Go's encoder writes it.
+
+/** What the reference takes as JSON in a text: exact literals, or valid JSON opening with a digit, `-`, `"`, `[` or `{`. */
+function jsonOfText(text: string): RawJson {
+  if (text === "null" || text === "true" || text === "false") return new RawJson(text, text);
+  if (/^[-0-9"[{]/.test(text)) {
+    const json = compactJson(text);
+    if (json !== null) return new RawJson(text, json);
+  }
+  // Any other text is stored as a quoted Go string literal, which may not be valid JSON.
+  const quoted = goQuote(text);
+  return new RawJson(quoted, compactJson(quoted));
+}
+
+/** A submitted value as the json field's value (null: none, stored as NULL). */
+export function castJson(v: unknown): RawJson | null {
+  if (v === undefined || v === null) return null;
+  if (v instanceof RawJson) return v;
+  // Go decoded the body: a lone surrogate escape in it came through as U+FFFD.
+  if (typeof v === "string") return jsonOfText(wellFormed(v));
+  try {
+    const text = goMarshal(v);
+    return new RawJson(text, text);
+  } catch {
+    // A value Go cannot encode (a non-finite number): refused as invalid JSON.
+    return new RawJson(String(v), null);
+  }
+}
+
+/** Texts read before, with their values: records are read far more often than written, and reads need no parse then. */
+const readBefore = new Map<string, RawJson>();
+let readBeforeChars = 0;
+/** Bounds the memory of readBefore (UTF-16 units); short texts are cheap to check again. */
+const READ_BEFORE_MAX = 4 << 20;
+const READ_BEFORE_MIN = 64;
+
+function jsonOfStoredText(text: string): RawJson {
+  if (text.length < READ_BEFORE_MIN || text.length > READ_BEFORE_MAX / 16) return jsonOfText(text);
+  let raw = readBefore.get(text);
+  if (raw) return raw;
+  raw = jsonOfText(text);
+  if (readBeforeChars + text.length > READ_BEFORE_MAX) {
+    readBefore.clear();
+    readBeforeChars = 0;
+  }
+  readBefore.set(text, raw);
+  readBeforeChars += text.length;
+  return raw;
+}
 
 /**
- * A submitted value as the JSON value to store: JSON values as sent, except that a text
- * holding valid JSON is read as that JSON (multipart bodies carry JSON as text).
+ * A json column's value as the field's value. SQLite keeps number-like text as a number (the
+ * column has numeric affinity); the reference reads such a number back as Go formats it.
  */
-export function castJson(v: unknown): unknown {
-  if (v === undefined) return null;
-  if (typeof v === "string") {
-    try {
-      return JSON.parse(v) as unknown;
-    } catch {
-      return v;
-    }
-  }
-  return v;
+export function jsonFromColumn(v: unknown): RawJson | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === "string") return jsonOfStoredText(v);
+  if (typeof v === "bigint") return jsonOfText(v.toString());
+  if (typeof v === "number") return jsonOfText(Number.isInteger(v) && Math.abs(v) < 2 ** 63 ? BigInt(v).toString() : goFormatG(v));
+  if (Buffer.isBuffer(v)) return jsonOfText(v.toString("utf8"));
+  return castJson(v);
 }
 
-/** The stored JSON text (null stays SQL NULL), encoded like the reference's encoder. */
+/** The stored JSON text (null stays SQL NULL). */
 export function jsonText(v: unknown): string | null {
-  return v === null || v === undefined ? null : goJsonStringify(v);
+  return castJson(v)?.text ?? null;
 }
 
-/** Checks the encoded size of a JSON value against maxSize. */
+/** The texts the reference counts as no value for `required`. */
+const BLANK = new Set(["", '""', "null", "{}", "[]"]);
+
+/** Whether a json value is blank for the `required` check. */
+export const isBlankJson = (v: unknown): boolean => {
+  const raw = castJson(v);
+  return raw === null || BLANK.has(raw.text);
+};
+
+/** Checks a json value: valid JSON, then its stored size against maxSize. */
 export function validateJsonValue(o: JsonOptions, value: unknown): VError | null {
-  const text = jsonText(value) ?? "null";
-  if (o.maxSize > 0 && Buffer.byteLength(text) > o.maxSize) return verr("validation_json_size_limit", `The maximum allowed JSON size is ${o.maxSize} bytes`);
+  const raw = castJson(value);
+  if (raw === null) return null;
+  if (raw.json === null) return verr("validation_invalid_json", "Must be a valid json value");
+  if (o.maxSize > 0 && Buffer.byteLength(raw.text) > o.maxSize) return verr("validation_json_size_limit", `The maximum allowed JSON size is ${o.maxSize} bytes`);
   return null;
 }

@@ -1,5 +1,6 @@
 import { isMultipleField, type SchemaField } from "../fields/index.js";
 import { formatNumber } from "./filterSql.js";
+import { RawJson } from "../tools/rawJson.js";
 import { AUTH_FIELD_NAMES, isAuth, type CollectionModel } from "../collections/model.js";
 
 /**
@@ -95,6 +96,7 @@ function exportFieldValue(f: SchemaField<object>, v: unknown): unknown {
     }
     case "json":
       if (v === null || v === undefined) return "";
+      if (v instanceof RawJson) return v.text;
       return typeof v === "string" ? v : goJson(v);
     default:
       if (isMultipleField(f)) return toStringList(v);

@@ -1,5 +1,6 @@
 import type { App } from "../app.js";
 import { transaction } from "../db/connection.js";
+import { stringifyJson } from "../tools/json.js";
 import { isAuth, type CollectionModel } from "../collections/model.js";
 import { rowFromRecord, type RecordData } from "../records/model.js";
 import type { Requester } from "../records/service.js";
@@ -117,7 +118,7 @@ export class Delivery {
     // The record itself shows an auth record's email only when emailVisibility allows, even to
     // its owner and admins (as the reference's realtime messages do); expanded ones follow the normal rules.
     if (isAuth(c) && record.emailVisibility !== true && shaped && typeof shaped === "object") delete (shaped as Record<string, unknown>).email;
-    return JSON.stringify({ record: shaped, action });
+    return stringifyJson({ record: shaped, action });
   }
 
   private withRestored(c: CollectionModel, record: RecordData, fn: () => void): void {

@@ -1,4 +1,7 @@
 import { ApiError } from "../tools/errors.js";
+import { goMarshal } from "../tools/goMarshal.js";
+import { parseJsonStrict } from "../tools/json.js";
+import { RawJson } from "../tools/rawJson.js";
 
 /**
  * The `fields` query parameter: which keys of a record answer to keep (`id,title`,
@@ -77,12 +80,34 @@ export function pickFields(value: unknown, node: FieldNode | null): unknown {
   if (!value || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
   const all = node.children.get("*");
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+  for (const [k, stored] of Object.entries(value as Record<string, unknown>)) {
+    const v = stored instanceof RawJson ? decodeJson(stored) : stored;
     const child = node.children.get(k);
-    if (child) out[k] = applyNode(v, child);
-    else if (all) out[k] = all.excerpt ? excerptValue(v, all.excerpt) : v;
+    if (child) out[k] = asStored(stored, applyNode(v, child));
+    else if (all) out[k] = asStored(stored, all.excerpt ? excerptValue(v, all.excerpt) : v);
   }
   return out;
+}
+
+/**
+ * With `fields`, the reference reads its whole answer back as plain JSON before picking: a
+ * json value is decoded (numbers as float64, the last of duplicate keys) and encoded again,
+ * and one it cannot decode (a number like 1e400) fails the request.
+ */
+function decodeJson(v: RawJson): unknown {
+  if (v.json === null) return v.text;
+  try {
+    return parseJsonStrict(v.json);
+  } catch {
+    throw badFields();
+  }
+}
+
+/** A picked json value encoded again the way Go does (keys sorted); other values as they are. */
+function asStored(stored: unknown, picked: unknown): unknown {
+  if (!(stored instanceof RawJson)) return picked;
+  const text = goMarshal(picked);
+  return new RawJson(text, text);
 }
 
 function applyNode(v: unknown, node: FieldNode): unknown {

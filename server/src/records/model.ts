@@ -1,8 +1,8 @@
 import { AUTH_FIELD_NAMES, isAuth, type CollectionModel } from "../collections/model.js";
 import { isMultipleField, type SchemaField } from "../fields/index.js";
-import { jsonText } from "../fields/json.js";
+import { jsonFromColumn, jsonText } from "../fields/json.js";
 
-/** A record's values by column name, decoded (lists as arrays, booleans as booleans, JSON parsed). */
+/** A record's values by column name, decoded (lists as arrays, booleans as booleans, JSON as RawJson text). */
 export type RecordData = Record<string, unknown>;
 
 export interface RecordModel {
@@ -36,13 +36,7 @@ export function decodeValue(f: SchemaField<object>, v: unknown): unknown {
     case "bool":
       return toBool(v);
     case "json":
-      if (v === null || v === undefined) return null;
-      if (typeof v !== "string") return typeof v === "bigint" ? Number(v) : v;
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        return v;
-      }
+      return jsonFromColumn(v);
     case "select":
     case "file":
     case "relation":
@@ -88,6 +82,16 @@ export function rowFromRecord(c: CollectionModel, data: RecordData): Record<stri
   }
   for (const f of c.schema) row[f.name] = encodeValue(f, data[f.name]);
   return row;
+}
+
+/**
+ * A record as read back after its save, with json values as saved: the reference answers
+ * with the text it stored, also where SQLite keeps number-like text as a number (`1.10` reads back as 1.1).
+ */
+export function asSaved(c: CollectionModel, reread: RecordData | undefined, saved: RecordData): RecordData {
+  if (!reread) return saved;
+  for (const f of c.schema) if (f.type === "json") reread[f.name] = saved[f.name];
+  return reread;
 }
 
 export interface ExportOptions {

@@ -18,7 +18,7 @@ import { nowString } from "../tools/time.js";
 import { formValues, loadBody, UnknownFilenamesError, uploadSize, type LoadedForm, type PreparedUpload, type Upload } from "./form.js";
 import { validateUploadedFile } from "../fields/file.js";
 import type { FileOptions } from "../fields/index.js";
-import { recordFromRow, recordJson, rowFromRecord, type RecordData } from "./model.js";
+import { asSaved, recordFromRow, recordJson, rowFromRecord, type RecordData } from "./model.js";
 import { checkRule, filterResolver, ruleWhere, type RuleTarget } from "./rules.js";
 import { NonFiniteNumberError, validateRecordData } from "./validate.js";
 import { zeroValue } from "../fields/index.js";
@@ -233,7 +233,7 @@ export class RecordService {
       if (form.uploads.length) await this.app.files?.deleteRecord(c.id, String(form.data.id));
       throw this.writeError(err, CREATE_FAILED);
     }
-    return { data: this.find(c, String(form.data.id)) ?? form.data, uploads: form.uploads, removedFiles: form.removedFiles };
+    return { data: asSaved(c, this.find(c, String(form.data.id)), form.data), uploads: form.uploads, removedFiles: form.removedFiles };
   }
 
   async update(c: CollectionModel, id: string, body: SubmittedBody, who: Requester): Promise<SaveResult> {
@@ -259,7 +259,7 @@ export class RecordService {
       await this.unwriteUploads(c, id, form.uploads);
       throw this.writeError(err, UPDATE_FAILED);
     }
-    return { data: this.find(c, id) ?? form.data, uploads: form.uploads, removedFiles: form.removedFiles };
+    return { data: asSaved(c, this.find(c, id), form.data), uploads: form.uploads, removedFiles: form.removedFiles };
   }
 
   /**

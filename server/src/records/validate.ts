@@ -4,7 +4,7 @@ import { validateDateValue } from "../fields/date.js";
 import { validateEmailValue } from "../fields/email.js";
 import { verr, type VError, type VErrors } from "../fields/errors.js";
 import { validateFileCount } from "../fields/file.js";
-import { validateJsonValue } from "../fields/json.js";
+import { isBlankJson, validateJsonValue } from "../fields/json.js";
 import { validateNumberValue } from "../fields/number.js";
 import { validateRelationCount } from "../fields/relation.js";
 import { validateSelectValue } from "../fields/select.js";
@@ -22,10 +22,7 @@ const list = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : typ
 
 /** Whether a value is blank for the `required` check (0 and false count as blank, as in the reference). */
 export function isBlank(f: SchemaField<object>, v: unknown): boolean {
-  if (f.type === "json") {
-    if (v === null || v === undefined || v === "") return true;
-    return typeof v === "object" && Object.keys(v as object).length === 0;
-  }
+  if (f.type === "json") return isBlankJson(v);
   if (v === null || v === undefined || v === "" || v === 0 || v === false) return true;
   if (Array.isArray(v)) return v.length === 0;
   return false;

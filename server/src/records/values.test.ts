@@ -135,15 +135,28 @@ describe("select, relation and file values", () => {
 });
 
 describe("json values", () => {
-  it("reads JSON texts as JSON, else keeps the value", () => {
-    expect(castJson("[1,2]")).toEqual([1, 2]);
-    expect(castJson("{bad")).toBe("{bad");
+  const stored = (v: unknown) => castJson(v)?.text ?? null;
+  it("keeps a text that reads as JSON as written, quotes any other text (strconv.Quote)", () => {
+    expect(stored("[1, 2 ,3]\n")).toBe("[1, 2 ,3]\n");
+    expect(castJson("[1, 2 ,3]\n")?.json).toBe("[1,2,3]");
+    expect(stored('{"big": 12345678901234567890, "f": 1.10, "dup": 1, "dup": 2}')).toBe('{"big": 12345678901234567890, "f": 1.10, "dup": 1, "dup": 2}');
+    expect(stored(" [1]")).toBe('" [1]"'); // leading space: not taken as JSON
+    expect(stored("true")).toBe("true");
+    expect(stored("true ")).toBe('"true "');
+    expect(stored("{bad")).toBe('"{bad"');
+    expect(stored("")).toBe('""');
+    expect(stored("a\u00a0b")).toBe('"a\\u00a0b"');
+    expect(castJson("\u0001")?.json).toBeNull(); // "\x01": not JSON, refused by validation
     expect(castJson(undefined)).toBeNull();
-    expect(jsonText({ a: "<&>" })).toBe('{"a":"\\u003c\\u0026\\u003e"}');
+  });
+  it("encodes other values as Go does: keys sorted, -0 kept, <, > and & escaped", () => {
+    expect(jsonText({ b: [1.1, -0, 1e21], a: "<&>", 10: 1, 9: 2 })).toBe('{"10":1,"9":2,"a":"\\u003c\\u0026\\u003e","b":[1.1,-0,1e+21]}');
     expect(jsonText(null)).toBeNull();
   });
-  it("checks the encoded size", () => {
+  it("checks validity, then the stored size", () => {
     expect(validateJsonValue({ maxSize: 5 }, "abcdef")?.message).toBe("The maximum allowed JSON size is 5 bytes");
+    expect(validateJsonValue({ maxSize: 5 }, "\u0001")?.code).toBe("validation_invalid_json");
+    expect(validateJsonValue({ maxSize: 5 }, "[1,  2]")?.code).toBe("validation_json_size_limit");
     expect(validateJsonValue({ maxSize: 5 }, 123)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@
  * decoder's limit. So: refuse bodies deeper than that limit before parsing, and serialize with
  * an explicit stack when JSON.stringify gives up.
  */
+import { withRawJson } from "./rawJson.js";
 
 /** The reference's JSON decoder refuses documents nested deeper than this (the body itself is level 1). */
 export const MAX_JSON_DEPTH = 10_000;
@@ -62,14 +63,19 @@ export function parseJsonStrict(text: string): unknown {
   return value;
 }
 
-/** JSON.stringify, falling back to an iterative encoder for values too deep for the call stack. */
+/**
+ * JSON.stringify, falling back to an iterative encoder for values too deep for the call stack;
+ * RawJson values (json fields) are spliced in as their text.
+ */
 export function stringifyJson(value: unknown): string {
-  try {
-    return JSON.stringify(value);
-  } catch (err) {
-    if (!(err instanceof RangeError)) throw err;
-    return stringifyIterative(value);
-  }
+  return withRawJson(() => {
+    try {
+      return JSON.stringify(value);
+    } catch (err) {
+      if (!(err instanceof RangeError)) throw err;
+      return stringifyIterative(value);
+    }
+  });
 }
 
 type Frame = { kind: "array"; items: unknown[]; i: number } | { kind: "object"; entries: [string, unknown][]; i: number; wrote: boolean };

@@ -17,6 +17,8 @@ export interface Call {
 export interface Answer {
   status: number;
   body: unknown;
+  /** The body as received (to compare bytes). */
+  text?: string;
   headers: Headers;
 }
 
@@ -43,7 +45,7 @@ export async function call(server: RunningServer, c: Call): Promise<Answer> {
   } catch {
     /* keep text */
   }
-  return { status: res.status, body: parsed, headers: res.headers };
+  return { status: res.status, body: parsed, text, headers: res.headers };
 }
 
 /** Signs in the default admin and returns its token. */
