@@ -13,6 +13,8 @@ import { RecordsApi } from "./records/api.js";
 import { RecordAuth } from "./records/auth.js";
 import { createEventBus, type EventBus } from "./events/bus.js";
 import { FilesService } from "./files/service.js";
+import { OrphanSweeper } from "./files/orphanSweeper.js";
+import { recordFoldersOf } from "./files/recordFolders.js";
 import type { AuthInfo } from "./query/requestInfo.js";
 // --- backups (issue 10): in-place reopen after a restore ---
 import { reloadable } from "./backups/reloadable.js";
@@ -159,6 +161,13 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
   const oauth2Login = new OAuth2Login({ db, collections, settings, records, recordAuth, events, oauth2Endpoints }, externalAuths);
   const loginAlerts: LoginAlerts = new LoginAlerts({ settings, mailer, records }, externalAuths);
   const batch = new BatchService({ db, collections, files, events, settings, dev });
+  // Storage folders a crash left without their record go once old enough (off the request path).
+  const orphans = new OrphanSweeper({
+    folders: () => recordFoldersOf(files.storage().fs),
+    collections: () => collections.all().filter((c) => c.type !== "view"),
+    hasRecord: (table, id) => records.repo.idExists(table, id),
+  });
+  orphans.start();
   const rateLimits = new RateLimiter(settings.get().rateLimits);
   settings.onChange((s) => rateLimits.configure(s.rateLimits));
   const openApi = new OpenApiService({ collections, settings, events });
@@ -192,6 +201,7 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
       realtime.close();
       // Reads in progress finish before the connections they read go away.
       await readPool.close();
+      await orphans.close();
       await files.close();
       await logs.close();
       mailer.close();
