@@ -14,6 +14,12 @@ export interface BatchOp {
   files: Map<string, Upload[]>;
 }
 
+/** The record an upsert names (its body's `id`): updated when it exists, else created. */
+export function upsertId(op: BatchOp): string | undefined {
+  const given = op.data && typeof op.data === "object" && !Array.isArray(op.data) ? (op.data as { id?: unknown }).id : undefined;
+  return typeof given === "string" && given !== "" ? given : undefined;
+}
+
 export const LOAD_MESSAGE = "Failed to load the submitted data due to invalid formatting.";
 const INVALID = "Something went wrong while processing your request.";
 

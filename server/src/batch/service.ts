@@ -9,12 +9,17 @@ import type { Upload } from "../records/form.js";
 import { ApiError, forbidden } from "../tools/errors.js";
 import { WriteGate } from "./gate.js";
 import { preparePasswords } from "./passwords.js";
-import { parseBatch, type BatchOp } from "./requests.js";
+import { admitBatch, type BatchLimits } from "./rateLimits.js";
+import { parseBatch, upsertId, type BatchOp } from "./requests.js";
 
-/** What the HTTP layer hands over: the body's size, and its decoding (run only once the batch is allowed). */
+/**
+ * What the HTTP layer hands over: the body's size, its decoding (run only once the batch is
+ * allowed), and the rate limits its sub-requests count against.
+ */
 export interface BatchInput {
   size: number;
   decode: () => Promise<{ data: unknown; files: Map<string, Upload[]> }>;
+  limits?: BatchLimits;
 }
 
 export interface BatchResult {
@@ -60,6 +65,8 @@ export class BatchService {
     const ops = parseBatch(body.data, body.files, cfg.maxRequests);
     const effects: Effect[] = [];
     const records = this.deferred(effects);
+    // Before anything runs or hashes: a refused batch writes nothing and never holds the gate.
+    await admitBatch(ops, input.limits, { collections: this.env.collections, records, gate: this.gate });
     // Hashed before the transaction, which holds every other request back while it runs.
     const passwords = await preparePasswords(ops, who, { collections: this.env.collections, records, gate: this.gate });
     let results: BatchResult[];
@@ -116,8 +123,7 @@ export class BatchService {
       let id = op.id;
       let action = op.action;
       if (action === "upsert") {
-        const given = op.data && typeof op.data === "object" && !Array.isArray(op.data) ? (op.data as { id?: unknown }).id : undefined;
-        id = typeof given === "string" && given !== "" ? given : undefined;
+        id = upsertId(op);
         action = id !== undefined && records.find(c, id) ? "update" : "create";
       }
       const saved = action === "create" ? await records.createWithFiles(c, body, who) : await records.updateWithFiles(c, id!, body, who);

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { App } from "../app.js";
-import { countedMethod } from "../ratelimit/limiter.js";
+import { countedMethod, type RateLimitClient } from "../ratelimit/limiter.js";
 import { routedPaths, unroutedPath } from "../ratelimit/paths.js";
 import { actionTags, routeAction } from "../ratelimit/tags.js";
-
-export const TOO_MANY = "Too Many Requests.";
+import { TooManyRequests } from "../ratelimit/tooMany.js";
 
 /**
  * The socket's address: Cairn has no trusted-proxy setting, and forwarding headers can be set
@@ -13,6 +12,14 @@ export const TOO_MANY = "Too Many Requests.";
 function clientIp(req: FastifyRequest): string {
   const ip = req.socket?.remoteAddress ?? "";
   return ip.startsWith("::ffff:") && ip.includes(".") ? ip.slice(7) : ip;
+}
+
+/** Who the request counts for: a signed-in caller by id, a guest by address. */
+export function rateLimitClient(req: FastifyRequest): RateLimitClient {
+  return {
+    authId: req.auth.admin ? `admin:${req.auth.admin.id}` : req.auth.record ? String(req.auth.record.record.id) : "",
+    ip: clientIp(req),
+  };
 }
 
 /**
@@ -42,14 +49,10 @@ export function registerRateLimit(server: FastifyInstance, app: App): void {
     const limiter = app.rateLimits;
     if (!limiter.enabled) return done();
     const method = countedMethod(req.method);
-    const hit = limiter.hit({
-      method,
-      ...targetOf(app, req, method),
-      authId: req.auth.admin ? `admin:${req.auth.admin.id}` : req.auth.record ? String(req.auth.record.record.id) : "",
-      ip: clientIp(req),
-    });
+    const hit = limiter.hit({ method, ...targetOf(app, req, method), ...rateLimitClient(req) });
     if (!hit) return done();
-    reply.header("Retry-After", String(hit.retryAfter));
-    reply.status(429).send({ code: 429, message: TOO_MANY, data: {} }); // answered: the chain stops here
+    const refused = new TooManyRequests(hit.retryAfter);
+    reply.header("Retry-After", String(refused.retryAfter));
+    reply.status(429).send(refused.toJSON()); // answered: the chain stops here
   });
 }

@@ -29,6 +29,7 @@ import { recordsImportRoutes } from "./routes/recordsImport.js";
 import { openApiRoutes } from "./routes/openapi.js";
 import { registerWriteGate } from "./writeGate.js";
 import { registerRateLimit } from "./rateLimit.js";
+import { TooManyRequests } from "../ratelimit/tooMany.js";
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, registerBodyTimeout } from "./bodyTimeout.js";
 import "./context.js";
 
@@ -112,6 +113,8 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
 
   server.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     req.apiError = err;
+    // A batch over a sub-request's rate limit: answered as the limiter answers (http/rateLimit.ts).
+    if (err instanceof TooManyRequests) reply.header("Retry-After", String(err.retryAfter));
     if (err instanceof ApiError) return reply.status(err.status).send(err.toJSON());
     const status = typeof (err as FastifyError).statusCode === "number" ? (err as FastifyError).statusCode! : 500;
     if (status === 413) return reply.status(413).send({ code: 413, message: "Request entity too large", data: {} });

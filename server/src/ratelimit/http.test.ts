@@ -126,6 +126,33 @@ describe("rate limits over HTTP", () => {
     expect(await rawStatus(cairn, "HEAD", "/api/health")).toBe(429);
   });
 
+  it("counts a batch's sub-requests against the rules they would match alone, all or none, before anything runs", async () => {
+    await call(cairn, { method: "POST", path: "/api/collections", token: admin, body: { name: "notes", type: "base", schema: [{ name: "title", type: "text" }], createRule: "", updateRule: "", listRule: "" } });
+    expect((await call(cairn, { method: "PATCH", path: "/api/settings", token: admin, body: { batch: { enabled: true, maxRequests: 50, timeout: 3, maxBodySize: 0 } } })).status).toBe(200);
+    await limits({ enabled: true, rules: [{ label: "notes:create", maxRequests: 2, duration: 120, audience: "@guest" }] });
+    const batch = (requests: unknown[], token?: string) => call(cairn, { method: "POST", path: "/api/batch", token, body: { requests } });
+    const creates = (n: number, url = "/api/collections/notes/records") => Array.from({ length: n }, (_, i) => ({ method: "POST", url, body: { title: `b${i}` } }));
+    const count = async () => (await call(cairn, { path: "/api/collections/notes/records", token: admin })).body as { totalItems: number };
+
+    const refused = await batch(creates(3));
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^[1-9]\d*$/);
+    expect(refused.body).toEqual({ code: 429, message: "Too Many Requests.", data: {} });
+    expect((await count()).totalItems).toBe(0);
+
+    // The refused batch counted nothing: two creates still fit, then the rule is used up.
+    expect((await batch(creates(2))).status).toBe(200);
+    expect((await count()).totalItems).toBe(2);
+    expect((await call(cairn, { method: "POST", path: "/api/collections/notes/records", body: { title: "alone" } })).status).toBe(429);
+    // Neither the collection's id nor an upsert (a create when its record does not exist) escapes it.
+    const id = cairn.app.collections.find("notes")!.id;
+    expect((await batch(creates(1, `/api/collections/${id}/records`))).status).toBe(429);
+    expect((await batch([{ method: "PUT", url: "/api/collections/NOTES/records", body: { title: "upsert" } }])).status).toBe(429);
+    // Other rules' callers are counted apart: the rule is for guests.
+    expect((await batch(creates(3), userToken)).status).toBe(200);
+    expect((await count()).totalItems).toBe(5);
+  });
+
   it("turning limits off lets everything through again", async () => {
     await limits({ enabled: false });
     expect((await call(cairn, { method: "POST", path: "/api/collections/posts/records", body: { title: "y" } })).status).toBe(200);

@@ -24,6 +24,19 @@ describe("RateLimiter", () => {
     expect(l.hit(req())).toBeNull();
   });
 
+  it("counts a batch's requests all or none, waiting for the last window it overran", () => {
+    const { l, advance } = limiter([rule("/api/health", 2, 10), rule("/api/", 3, 30)]);
+    const other = req({ paths: ["/api/x"] });
+    expect(l.hit(req())).toBeNull();
+    advance(1000);
+    // One over /api/health (9 s left) and one over /api/ (30 s): refused, nothing counted.
+    expect(l.hitAll([req(), req(), other, other, other, other])?.retryAfter).toBe(30);
+    expect(l.hitAll([req(), other, other, other])).toBeNull();
+    expect(l.hit(req())).not.toBeNull();
+    expect(l.hit(other)).not.toBeNull();
+    expect(l.hitAll([])).toBeNull();
+  });
+
   it("is off when disabled or without rules", () => {
     expect(new RateLimiter({ enabled: false, rules: [rule("/api/", 1)] }).enabled).toBe(false);
     expect(new RateLimiter({ enabled: true, rules: [] }).enabled).toBe(false);

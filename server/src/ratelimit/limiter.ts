@@ -16,6 +16,9 @@ export interface RateLimitedRequest {
   ip: string;
 }
 
+/** Who a request is counted for: a signed-in caller by id, a guest by address. */
+export type RateLimitClient = Pick<RateLimitedRequest, "authId" | "ip">;
+
 /** Refused: seconds until the window resets. */
 export interface RateLimitHit {
   retryAfter: number;
@@ -28,6 +31,8 @@ interface Bucket {
 }
 
 const PRUNE_AT = 10_000;
+
+const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
 
 /** `HEAD` is a `GET` without the body: counted (and labelled) as one. */
 export const countedMethod = (method: string): string => (method === "HEAD" ? "GET" : method);
@@ -122,6 +127,41 @@ export class RateLimiter {
     const rule = this.ruleFor(req);
     if (!rule) return null;
     const now = this.now();
+    const bucket = this.bucket(rule, req, now);
+    bucket.count++;
+    if (bucket.count <= rule.maxRequests) return null;
+    return { retryAfter: secondsUntil(bucket.resetAt, now), rule };
+  }
+
+  /**
+   * Counts several requests as one (a batch's sub-requests): all of them, or none when any
+   * would go over its rule's limit — nothing of a refused batch runs, so nothing of it counts.
+   * The hit waits for the last of the windows it overran.
+   */
+  hitAll(reqs: readonly RateLimitedRequest[]): RateLimitHit | null {
+    const now = this.now();
+    const wanted = new Map<Bucket, { rule: RateLimitRule; n: number }>();
+    for (const req of reqs) {
+      const rule = this.ruleFor(req);
+      if (!rule) continue;
+      const bucket = this.bucket(rule, req, now);
+      const w = wanted.get(bucket) ?? { rule, n: 0 };
+      w.n++;
+      wanted.set(bucket, w);
+    }
+    let refused: RateLimitHit | null = null;
+    for (const [bucket, { rule, n }] of wanted) {
+      if (bucket.count + n <= rule.maxRequests) continue;
+      const retryAfter = secondsUntil(bucket.resetAt, now);
+      if (!refused || retryAfter > refused.retryAfter) refused = { retryAfter, rule };
+    }
+    if (refused) return refused;
+    for (const [bucket, { n }] of wanted) bucket.count += n;
+    return null;
+  }
+
+  /** The rule's current window for the request's client (a fresh one once the last ended). */
+  private bucket(rule: RateLimitRule, req: RateLimitClient, now: number): Bucket {
     const who = req.authId ? `auth:${req.authId}` : `ip:${req.ip}`;
     const key = `${rule.label}\u0000${rule.audience ?? ""}\u0000${who}`;
     let bucket = this.buckets.get(key);
@@ -130,9 +170,7 @@ export class RateLimiter {
       bucket = { count: 0, resetAt: now + rule.duration * 1000 };
       this.buckets.set(key, bucket);
     }
-    bucket.count++;
-    if (bucket.count <= rule.maxRequests) return null;
-    return { retryAfter: Math.max(1, Math.ceil((bucket.resetAt - now) / 1000)), rule };
+    return bucket;
   }
 
   private prune(now: number): void {

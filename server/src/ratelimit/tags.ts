@@ -3,8 +3,8 @@
  * pattern and method; null for routes that have none. Sign-in routes are `authWith...` and
  * also match the `:auth` tags.
  */
-const RECORD_ROUTE = "/api/collections/:collection/records";
-const RECORD_ONE = "/api/collections/:collection/records/:id";
+export const RECORD_ROUTE = "/api/collections/:collection/records";
+export const RECORD_ONE = "/api/collections/:collection/records/:id";
 const FILE_ROUTE = "/api/files/:collection/:record/:filename";
 const AUTH_PREFIX = "/api/collections/:collection/";
 

@@ -3,6 +3,7 @@ import type { App } from "../../app.js";
 import { DEFAULT_MAX_BODY } from "../../batch/service.js";
 import { callerOf } from "../caller.js";
 import { INVALID_BODY } from "../body.js";
+import { rateLimitClient } from "../rateLimit.js";
 import { decodeMultipart } from "../recordBody.js";
 
 interface RawBatchBody {
@@ -33,7 +34,8 @@ export function batchRoutes(app: App): FastifyPluginAsync {
     });
     r.post("/batch", { bodyLimit: DEFAULT_MAX_BODY }, async (req: FastifyRequest) => {
       const body = (req.body as RawBatchBody | undefined) ?? { contentType: "", raw: Buffer.alloc(0) };
-      return app.batch.run({ size: body.raw.length, decode: () => decode(body) }, callerOf(req));
+      const limits = { limiter: app.rateLimits, client: rateLimitClient(req) };
+      return app.batch.run({ size: body.raw.length, decode: () => decode(body), limits }, callerOf(req));
     });
   };
 }
