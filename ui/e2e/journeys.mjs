@@ -10,6 +10,7 @@ import { backupsJourneys } from "./backups.mjs";
 import { settingsJourneys } from "./settings.mjs";
 import { recordsJourneys } from "./records.mjs";
 import { beyondJourneys } from "./beyond.mjs";
+import { transferJourneys } from "./transfer.mjs";
 import { uploadsJourneys } from "./uploads.mjs";
 import { paletteJourneys } from "./palette.mjs";
 import { freshInstallJourney, reviewJourneys } from "./review.mjs";
@@ -416,6 +417,7 @@ export const journeys = [
   ...settingsJourneys,
   ...recordsJourneys,
   ...beyondJourneys,
+  ...transferJourneys,
   ...uploadsJourneys,
   ...paletteJourneys,
   ...reviewJourneys,

@@ -1,15 +1,12 @@
 /** Saves a value as a pretty-printed JSON file through a temporary link. */
 export function downloadJson(data: unknown, filename: string): void {
-  const blob = new Blob([JSON.stringify(data, null, 2)], { type: "application/json" });
+  downloadBlob(new Blob([JSON.stringify(data, null, 2)], { type: "application/json" }), filename.endsWith(".json") ? filename : filename + ".json");
+}
+
+/** Saves a blob as a file through a temporary link. */
+export function downloadBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename.endsWith(".json") ? filename : filename + ".json";
-  a.rel = "noopener";
-  a.style.display = "none";
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
+  downloadUrl(url, filename);
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
