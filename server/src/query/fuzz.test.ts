@@ -5,21 +5,7 @@ import { compileFilter, jsonValues } from "./filterSql.js";
 import { runList } from "./list.js";
 import { tableResolver } from "./tableResolver.js";
 import type { FieldResolver } from "./types.js";
-
-/** Small seeded PRNG (mulberry32), so failures reproduce. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)];
-  return { next, int, pick };
-}
+import { rng, type Rng } from "../../test/support/rng.js";
 
 const plain = tableResolver("f", ["id", "title", "n", "data"], { jsonColumns: ["data"], rowid: true });
 const TAGS = "`f`.`tags`";
@@ -58,7 +44,7 @@ const OPS = ["=", "!=", ">", ">=", "<", "<=", "~", "!~", "?=", "?!=", "?>", "?>=
 const NOISE = ["(", ")", "'", '"', "\\", "/", "//", "\n", " ", "\t", "&", "|", "&&", "||", "=", "!", "?", "~", "<", ">", "-", ".", ":", "@", "#", "_",
   "a", "z", "0", "9", "é", "😀", "\u0000", ";", "`", "$", "%", "[", "]", "{", "}", ",", "+", "*", "e"];
 
-function genExpr(r: ReturnType<typeof rng>, depth: number): string {
+function genExpr(r: Rng, depth: number): string {
   const roll = r.next();
   if (depth > 0 && roll < 0.3) {
     const n = 2 + r.int(3);
@@ -70,7 +56,7 @@ function genExpr(r: ReturnType<typeof rng>, depth: number): string {
   return r.next() < 0.1 ? cond + " // c\n" : cond;
 }
 
-function mutate(r: ReturnType<typeof rng>, s: string): string {
+function mutate(r: Rng, s: string): string {
   const chars = [...s];
   const edits = 1 + r.int(4);
   for (let i = 0; i < edits; i++) {

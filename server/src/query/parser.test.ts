@@ -13,6 +13,11 @@ function show(e: Expr): string {
   return "[" + e.children.map(show).join(e.type === "and" ? " AND " : " OR ") + "]";
 }
 
+/** `depth` groups nested inside one another, alternating && and ||: `(b = 1 || (b = 1 && ... a = 1))`. */
+function alternating(depth: number): string {
+  return Array.from({ length: depth }, (_, i) => `(b = 1 ${i % 2 ? "&&" : "||"} `).join("") + "a = 1" + ")".repeat(depth);
+}
+
 describe("parseFilter", () => {
   it.each<[string, string]>([
     ["a = 1", "a = 1"],
@@ -70,12 +75,17 @@ describe("parseFilter", () => {
 
   it("limits length, depth and size", () => {
     expect(() => parseFilter("a = '" + "x".repeat(100) + "'", { maxLength: 50 })).toThrow(QueryError);
-    expect(() => parseFilter("(".repeat(11) + "a = 1" + ")".repeat(11), { maxDepth: 10 })).toThrow(QueryError);
-    expect(show(parseFilter("(".repeat(10) + "a = 1" + ")".repeat(10), { maxDepth: 10 }))).toBe("a = 1");
+    expect(() => parseFilter(alternating(11), { maxDepth: 10 })).toThrow(QueryError);
+    expect(() => parseFilter(alternating(10), { maxDepth: 10 })).not.toThrow();
     expect(() => parseFilter(Array(11).fill("a = 1").join(" || "), { maxConditions: 10 })).toThrow(QueryError);
-    // The defaults accept what the reference accepts: 1000 nested brackets, long literals.
+    // The defaults accept what the reference accepts: any number of brackets around one
+    // expression (no recursion to exhaust), long literals.
     expect(show(parseFilter("(".repeat(1000) + "a = 1" + ")".repeat(1000)))).toBe("a = 1");
-    expect(() => parseFilter("(".repeat(1001) + "a = 1" + ")".repeat(1001))).toThrow(QueryError);
+    expect(show(parseFilter("(".repeat(100_000) + "a = 1 && (b = 2 || c = 3)" + ")".repeat(100_000)))).toBe("[a = 1 AND [b = 2 OR c = 3]]");
+    expect(() => parseFilter("(".repeat(100_000) + "a = 1" + ")".repeat(99_999))).toThrow(QueryError);
+    expect(() => parseFilter(alternating(1000))).not.toThrow();
+    expect(() => parseFilter(alternating(1001))).toThrow(QueryError);
+    expect(() => parseFilter(alternating(50_000))).toThrow(QueryError);
     expect(() => parseFilter("a = '" + "x".repeat(100_000) + "'")).not.toThrow();
     expect(() => parseFilter("a = '" + "x".repeat(300_000) + "'")).toThrow(QueryError);
   });

@@ -5,7 +5,10 @@ import { tokenize, type SignOperator, type Token } from "./lexer.js";
 export interface ParseOptions {
   /** Longest accepted filter, in UTF-16 code units. */
   maxLength?: number;
-  /** Deepest accepted bracket nesting. */
+  /**
+   * Deepest accepted nesting of `&&`/`||` groups inside one another. Brackets that group a
+   * single expression (`((a = 1))`) do not count: any number of them is accepted.
+   */
   maxDepth?: number;
   /** Most conditions accepted in one filter. */
   maxConditions?: number;
@@ -30,9 +33,22 @@ export function parseFilter(input: string, options: ParseOptions = {}): Expr {
   return new Parser(tokens, opts).parse();
 }
 
+/** A bracket group being read: its `||` alternatives so far and the `&&` chain being built. */
+interface Group {
+  or: Expr[];
+  and: Expr[];
+  /** Nesting depth of the children read so far (a condition is 0). */
+  depth: number;
+}
+
+const newGroup = (): Group => ({ or: [], and: [], depth: 0 });
+
+/**
+ * An explicit stack of open brackets instead of recursion, so that no nesting (the reference
+ * accepts thousands of brackets) can exhaust the call stack.
+ */
 class Parser {
   private i = 0;
-  private depth = 0;
   private conditions = 0;
 
   constructor(
@@ -41,55 +57,56 @@ class Parser {
   ) {}
 
   parse(): Expr {
-    const expr = this.parseOr();
-    const t = this.peek();
-    if (t) {
-      if (t.type === "rparen") throw queryError(`unexpected ")" at ${t.pos}`);
-      throw queryError(`expected && or ||, got ${JSON.stringify(t.value.slice(0, 50))} (${t.type}) at ${t.pos}`);
+    const stack: Group[] = [newGroup()];
+    let top = stack[0];
+    for (;;) {
+      // An operand: an opening bracket or a condition.
+      let t = this.peek();
+      if (!t) throw queryError("invalid or incomplete filter expression");
+      if (t.type === "lparen") {
+        this.i++;
+        if (this.peek()?.type === "rparen") throw queryError("empty filter expression in brackets");
+        top = newGroup();
+        stack.push(top);
+        continue;
+      }
+      top.and.push(this.parseCondition());
+      // Then a join, or the closing brackets of the groups it ends.
+      for (;;) {
+        t = this.peek();
+        if (t?.type !== "rparen") break;
+        if (stack.length === 1) throw queryError(`unexpected ")" at ${t.pos}`);
+        this.i++;
+        stack.pop();
+        const closed = this.finish(top);
+        top = stack[stack.length - 1];
+        top.and.push(closed.expr);
+        top.depth = Math.max(top.depth, closed.depth);
+      }
+      if (!t) {
+        if (stack.length > 1) throw queryError("invalid formatted group - missing closing bracket");
+        return this.finish(top).expr;
+      }
+      if (t.type !== "join") throw queryError(`expected && or ||, got ${JSON.stringify(t.value.slice(0, 50))} (${t.type}) at ${t.pos}`);
+      this.i++;
+      if (t.value === "||") {
+        top.or.push(flatten("and", top.and));
+        top.and = [];
+      }
     }
-    return expr;
+  }
+
+  /** A group's expression and nesting depth; a group around one expression adds no depth. */
+  private finish(g: Group): { expr: Expr; depth: number } {
+    const expr = flatten("or", [...g.or, flatten("and", g.and)]);
+    const joins = g.or.length > 0 || g.and.length > 1;
+    const depth = joins ? g.depth + 1 : g.depth;
+    if (depth > this.opts.maxDepth) throw queryError(`groups nested deeper than ${this.opts.maxDepth}`);
+    return { expr, depth };
   }
 
   private peek(): Token | undefined {
     return this.tokens[this.i];
-  }
-
-  private parseOr(): Expr {
-    const children = [this.parseAnd()];
-    while (this.peek()?.type === "join" && this.peek()!.value === "||") {
-      this.i++;
-      children.push(this.parseAnd());
-    }
-    return flatten("or", children);
-  }
-
-  private parseAnd(): Expr {
-    const children = [this.parsePrimary()];
-    while (this.peek()?.type === "join" && this.peek()!.value === "&&") {
-      this.i++;
-      children.push(this.parsePrimary());
-    }
-    return flatten("and", children);
-  }
-
-  private parsePrimary(): Expr {
-    const t = this.peek();
-    if (!t) throw queryError("invalid or incomplete filter expression");
-    if (t.type === "lparen") {
-      if (++this.depth > this.opts.maxDepth) throw queryError(`brackets nested deeper than ${this.opts.maxDepth}`);
-      this.i++;
-      if (this.peek()?.type === "rparen") throw queryError("empty filter expression in brackets");
-      const inner = this.parseOr();
-      const close = this.peek();
-      if (!close) throw queryError("invalid formatted group - missing closing bracket");
-      if (close.type !== "rparen") {
-        throw queryError(`expected && or ||, got ${JSON.stringify(close.value.slice(0, 50))} (${close.type}) at ${close.pos}`);
-      }
-      this.i++;
-      this.depth--;
-      return inner;
-    }
-    return this.parseCondition();
   }
 
   private parseCondition(): Condition {

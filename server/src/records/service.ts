@@ -144,6 +144,8 @@ export class RecordService {
 
   /** A page of records as the API answers it (expand and fields applied to each item). */
   async listJson(c: CollectionModel, query: ListQuery & Record<string, unknown>, who: Requester): Promise<ListResult<unknown>> {
+    // Access is refused before `expand` and `fields` are read, as by the reference.
+    this.listRuleFor(c, query, who);
     const tree = parseExpand(query.expand);
     const fields = parseFields(query.fields);
     if (tree.size === 0) return this.list(c, query, who, (col, d) => pickFields(this.export(col, d, who), fields) as Record<string, unknown>);
@@ -154,8 +156,7 @@ export class RecordService {
   }
 
   list(c: CollectionModel, query: ListQuery, who: Requester, map?: (c: CollectionModel, d: RecordData) => Record<string, unknown>): Promise<ListResult<Record<string, unknown>>> {
-    const rule = this.ruleFor(c.listRule, who);
-    if (!who.admin) checkAdminOnlyFields(query);
+    const rule = this.listRuleFor(c, query, who);
     const where = rule === null ? undefined : ruleWhere(this.target(c, rule, who));
     const mapper = map ?? ((col: CollectionModel, d: RecordData) => this.export(col, d, who));
     return runListWith(this.app.readPool ?? NO_READ_POOL, this.db, {
@@ -165,6 +166,12 @@ export class RecordService {
       where,
       mapRow: (row) => mapper(c, recordFromRow(c, row)),
     });
+  }
+
+  /** The list rule, once the reference's first check passed: a non-admin's filter and sort name no admin-only field (403). */
+  private listRuleFor(c: CollectionModel, query: ListQuery, who: Requester): string | null {
+    if (!who.admin) checkAdminOnlyFields(query);
+    return this.ruleFor(c.listRule, who);
   }
 
   /** A record as the requester may see it; 404 when missing or hidden by the view rule. */
