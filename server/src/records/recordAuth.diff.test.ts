@@ -42,6 +42,45 @@ const POSTS = {
   deleteRule: "author = @request.auth.id",
 };
 
+const SIGN_UP = { password: "12345678", passwordConfirm: "12345678" };
+const LONG_NAME = "longer than five";
+
+/**
+ * The reference judges an auth record's own fields (and the id) first and its schema fields only
+ * once those pass; a requester the manageRule lets manage the new record may create it verified.
+ */
+const authStagesAndManageRule: DiffCase[] = [
+  {
+    name: "users: names of at most 5 characters, alice manages users named mgd*",
+    req: (c) => ({
+      method: "PATCH",
+      path: "/api/collections/users",
+      token: c.token,
+      body: {
+        schema: [
+          { id: "users_name", name: "name", type: "text", options: { max: 5 } },
+          { id: "users_avatar", name: "avatar", type: "file", options: { maxSelect: 1, maxSize: 5242880 } },
+        ],
+        options: { manageRule: `@request.auth.id = '${U1}' && username ~ 'mgd'` },
+      },
+    }),
+  },
+  ...cases([
+    ["sign-up with a bad username and a bad name: the username only", as("none", "POST", "/api/collections/users/records", { ...SIGN_UP, username: "!bad", name: LONG_NAME })],
+    ["sign-up with a taken email and a bad name: the email only", as("none", "POST", "/api/collections/users/records", { ...SIGN_UP, email: "bob@example.com", name: LONG_NAME })],
+    ["sign-up with a short password and a bad avatar: the password only", as("none", "POST", "/api/collections/users/records", { password: "1", passwordConfirm: "1", avatar: "x" })],
+    ["sign-up with only a bad name: the name", as("none", "POST", "/api/collections/users/records", { ...SIGN_UP, username: "fine_name", name: LONG_NAME })],
+    ["alice renames herself badly with a bad name: the username only", as("alice", "PATCH", `/api/collections/users/records/${U1}`, { username: "!x", name: LONG_NAME })],
+    ["alice with a bad name: the name", as("alice", "PATCH", `/api/collections/users/records/${U1}`, { username: "alice_3", name: LONG_NAME })],
+    ["alice creates a verified user she manages", as("alice", "POST", "/api/collections/users/records", { ...SIGN_UP, id: rid("m1"), username: "mgd_one", verified: true })],
+    ["it is verified", (c) => ({ path: `/api/collections/users/records/${rid("m1")}`, token: c.token })],
+    ["alice creates a verified user she does not manage", as("alice", "POST", "/api/collections/users/records", { ...SIGN_UP, username: "plain", verified: true })],
+    ["alice creates a verified user with a bad name", as("alice", "POST", "/api/collections/users/records", { ...SIGN_UP, username: "mgd_two", verified: true, name: LONG_NAME })],
+    ["a guest creates a verified user", as("none", "POST", "/api/collections/users/records", { ...SIGN_UP, username: "mgd_four", verified: true })],
+    ["only alice's managed user was created", (c) => ({ path: "/api/collections/users/records?sort=username&fields=username,verified", token: c.token })],
+  ]),
+];
+
 describe("records: auth records (sign-in, tokens, owner rules)", () => {
   differential(
     [
@@ -82,6 +121,7 @@ describe("records: auth records (sign-in, tokens, owner rules)", () => {
         ["bob's new password works", () => ({ method: "POST", path: "/api/collections/users/auth-with-password", body: { identity: "bob", password: "abcdefgh" } })],
         ["an admin token as a record token elsewhere", (c) => ({ method: "POST", path: "/api/collections/users/auth-refresh", token: c.token })],
       ]),
+      ...authStagesAndManageRule,
     ],
     seedUsers,
   );

@@ -210,15 +210,14 @@ export class RecordService {
       else if (this.repo.idExists(c.name, id)) errors.id = verr("validation_invalid_id", "The model id is invalid or already exists.");
     }
     form.data.id = id || body.recordId || newId();
-    if (errors.id) throw new ApiError(400, failMessage, errorsToData(errors));
-    Object.assign(errors, this.validateData(c, form.data));
-    Object.assign(errors, uploadErrors(c, form, errors));
     if (isAuth(c)) Object.assign(errors, await this.applyAuth(c, form, who, true, body.passwords));
-    // A non-admin's `verified` is checked after the others (the reference's real save, after its dry run).
+    // A non-admin's `verified` is checked after the others (the reference's real save, after its
+    // dry run): the record is inserted unverified, and a requester the collection's manageRule
+    // lets manage the new record may verify it.
     const verified = errors.verified;
     delete errors.verified;
-    if (Object.keys(errors).length) throw new ApiError(400, failMessage, errorsToData(errors));
-    if (verified) throw new ApiError(400, GENERIC_MESSAGE, errorsToData({ verified }));
+    this.throwSchemaErrorsAfter(c, form, errors, failMessage);
+    if (verified && (who.admin || authOptions(c).manageRule === null || !who.info.auth)) throw new ApiError(400, GENERIC_MESSAGE, errorsToData({ verified }));
     // Auth record ids are unique across all auth collections (tokens name a record by id).
     if (isAuth(c) && this.app.collections.all().some((o) => o.id !== c.id && isAuth(o) && this.repo.idExists(o.name, String(form.data.id)))) {
       throw new ApiError(400, CREATE_FAILED);
@@ -233,6 +232,11 @@ export class RecordService {
         if (rule !== null && rule.trim() !== "") {
           const t = this.target(c, rule, who);
           if (!checkRule(t, String(form.data.id))) throw new ApiError(400, CREATE_FAILED);
+        }
+        if (verified) {
+          if (!this.managesRecord(c, String(form.data.id), who)) throw new ApiError(400, GENERIC_MESSAGE, errorsToData({ verified }));
+          form.data.verified = form.auth.verified;
+          this.repo.update(c.name, String(form.data.id), rowFromRecord(c, form.data));
         }
       });
     } catch (err) {
@@ -253,10 +257,8 @@ export class RecordService {
     const form = load(c, current, body);
     const errors: VErrors = {};
     if (form.id !== undefined && form.id !== null && String(form.id) !== id) errors.id = V.in();
-    Object.assign(errors, this.validateData(c, form.data));
-    Object.assign(errors, uploadErrors(c, form, errors));
     if (isAuth(c)) Object.assign(errors, await this.applyAuth(c, form, who, false, body.passwords));
-    if (Object.keys(errors).length) throw new ApiError(400, GENERIC_MESSAGE, errorsToData(errors));
+    this.throwSchemaErrorsAfter(c, form, errors, GENERIC_MESSAGE);
     form.data.id = id;
     form.data.updated = nowString();
     await this.writeUploads(c, id, form.uploads, UPDATE_FAILED);
@@ -316,6 +318,17 @@ export class RecordService {
         }
       }
     }
+  }
+
+  /**
+   * Throws the form's field errors, in the reference's two stages: the id and an auth record's
+   * own fields (`errors`) alone when any failed; the schema fields and uploads only once they pass.
+   */
+  private throwSchemaErrorsAfter(c: CollectionModel, form: LoadedForm, errors: VErrors, message: string): void {
+    if (Object.keys(errors).length) throw new ApiError(400, message, errorsToData(errors));
+    Object.assign(errors, this.validateData(c, form.data));
+    Object.assign(errors, uploadErrors(c, form, errors));
+    if (Object.keys(errors).length) throw new ApiError(400, message, errorsToData(errors));
   }
 
   private validateData(c: CollectionModel, data: RecordData): VErrors {
