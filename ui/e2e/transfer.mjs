@@ -82,6 +82,21 @@ export const transferJourneys = [
       equal(items.length, expected.length, "json: every matching record");
       equal(items[0].n, TOTAL - 1, "json: sorted");
       equal(JSON.stringify(Object.keys(items[0]).sort()), JSON.stringify(["created", "id", "n", "tags", "title"]), "json: the visible columns");
+
+      // the API docs panel describes both endpoints where the server has them
+      await hidden(popup);
+      await page.getByRole("button", { name: "API Preview" }).click();
+      const docs = page.getByRole("dialog", { name: /API Preview/ });
+      await visible(docs.getByRole("heading", { name: `List/Search (${EXPORTED})` }));
+      if (ctx.target === "cairn") {
+        await docs.getByRole("tab", { name: "Export", exact: true }).click();
+        await visible(docs.getByRole("heading", { name: `Export (${EXPORTED})` }));
+        await docs.getByRole("tab", { name: "Import", exact: true }).click();
+        await visible(docs.getByRole("heading", { name: `Import (${EXPORTED})` }));
+      } else {
+        await page.waitForTimeout(500);
+        equal(await docs.getByRole("tab", { name: "Export", exact: true }).count(), 0, "no export tab on the reference");
+      }
     },
   },
   {

@@ -8,7 +8,7 @@ import { downloadOpenApi, useOpenApiAvailable } from "../../../data/openapi/open
 import { handleError } from "../../../lib/errors";
 import { CollectionTypeIcon } from "../icons";
 import { CodeBlock } from "./CodeBlock";
-import { DOCS_TAB_LABELS, docsTabs, json, type DocParam, type DocSpec, type DocsTabId } from "./docsModel";
+import { cairnDocsTabs, DOCS_TAB_LABELS, docsTabs, json, type DocParam, type DocSpec, type DocsTabId } from "./docsModel";
 import { TAB_LOADERS } from "./tabLoaders";
 import { BusyButton } from "../../../components/BusyButton";
 
@@ -143,7 +143,8 @@ function Footer({ openApi }: { openApi: boolean }) {
 /** The API docs panel of a collection; each tab is loaded when first shown. */
 export default function ApiDocsPanel({ open, collection, collections = [], onClose }: { open: boolean; collection: Collection; collections?: Collection[]; onClose: () => void }) {
   const openApi = useOpenApiAvailable(open);
-  const tabs = useMemo<PanelTab[]>(() => [...docsTabs(collection), ...(openApi ? [TYPESCRIPT_TAB] : [])], [collection, openApi]);
+  // Cairn's own endpoints and the TypeScript tab only where the server has them (it serves the OpenAPI document).
+  const tabs = useMemo<PanelTab[]>(() => [...docsTabs(collection), ...(openApi ? [...cairnDocsTabs(collection), TYPESCRIPT_TAB] : [])], [collection, openApi]);
   const [tab, setTab] = useState<PanelTab>(tabs[0]);
   const [specs, setSpecs] = useState<Partial<Record<DocsTabId, DocSpec>>>({});
   const id = useId();

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Collection } from "../../../data/collections/types";
 import { docsTabs, exampleRecord, recordBodyParams, dartLiteral } from "./docsModel";
 import { TAB_LOADERS } from "./tabLoaders";
+import { cairnDocsTabs } from "./docsModel";
 
 const base: Collection = {
   id: "c1",
@@ -55,6 +56,18 @@ describe("API docs model", () => {
     expect(params.find((p) => p.name === "title")?.required).toBe(true);
     expect(params.find((p) => p.name === "files")?.type).toBe("Array<File>");
     expect(dartLiteral({ a: "it's", b: [1, true] })).toBe("{\n  'a': 'it\\'s',\n  'b': [1, true],\n}");
+  });
+
+  it("builds Cairn's export and import tabs (import not for views)", async () => {
+    expect(cairnDocsTabs(base)).toEqual(["export", "import"]);
+    expect(cairnDocsTabs({ ...base, type: "view" })).toEqual(["export"]);
+    const env = { baseUrl: "http://127.0.0.1:8090", collections: [] };
+    const exp = (await TAB_LOADERS.export()).default(base, env);
+    expect([exp.method, exp.path]).toEqual(["GET", `/api/collections/${base.name}/records/export`]);
+    const imp = (await TAB_LOADERS.import()).default(base, env);
+    expect([imp.method, imp.path]).toEqual(["POST", `/api/collections/${base.name}/records/import`]);
+    // the file field "files" is not one of the row's fields
+    expect(imp.bodyParams?.[0].description).toContain("id, title, tags, author (no files)");
   });
 
   it("builds every tab of an auth collection", async () => {

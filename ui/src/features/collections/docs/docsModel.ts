@@ -20,7 +20,9 @@ export type DocsTabId =
   | "confirm-email-change"
   | "auth-methods"
   | "list-external-auths"
-  | "unlink-external-auth";
+  | "unlink-external-auth"
+  | "export"
+  | "import";
 
 export const DOCS_TAB_LABELS: Record<DocsTabId, string> = {
   list: "List/Search",
@@ -41,7 +43,14 @@ export const DOCS_TAB_LABELS: Record<DocsTabId, string> = {
   "auth-methods": "List auth methods",
   "list-external-auths": "List OAuth2 accounts",
   "unlink-external-auth": "Unlink OAuth2 account",
+  export: "Export",
+  import: "Import",
 };
+
+/** Tabs of Cairn's own record endpoints (shown when the server has them): export, and import but for views. */
+export function cairnDocsTabs(c: Pick<Collection, "type">): DocsTabId[] {
+  return c.type === "view" ? ["export"] : ["export", "import"];
+}
 
 /**
  * Tabs of a collection: views have List/Search and View only; auth collections add the auth

@@ -23,4 +23,6 @@ export const TAB_LOADERS: Record<DocsTabId, () => Promise<{ default: Builder }>>
   "auth-methods": () => import("./tabs/authMethods"),
   "list-external-auths": () => import("./tabs/listExternalAuths"),
   "unlink-external-auth": () => import("./tabs/unlinkExternalAuth"),
+  export: () => import("./tabs/exportRecords"),
+  import: () => import("./tabs/importRecords"),
 };
