@@ -12,6 +12,21 @@ async function seedJson(ctx) {
   return c;
 }
 
+async function seedRows(ctx) {
+  const t = await adminToken(ctx);
+  const existing = await ctx.api.call("GET", "/api/collections/rev_rows", { token: t });
+  if (existing.status === 200) return existing.json;
+  const c = await ctx.api.expectOk("POST", "/api/collections", { token: t, body: { name: "rev_rows", type: "base", schema: [{ name: "title", type: "text", options: {} }] } });
+  for (let i = 0; i < 45; i += 15) {
+    await Promise.all(Array.from({ length: 15 }, (_, j) => ctx.api.expectOk("POST", "/api/collections/rev_rows/records", { token: t, body: { title: `row ${i + j}` } })));
+  }
+  for (const name of ["grace.hopper", "ada"]) {
+    const body = { username: name.replace(".", "_"), email: `${name}@example.com`, password: "1234567890", passwordConfirm: "1234567890", name: "A Name" };
+    await ctx.api.call("POST", "/api/collections/users/records", { token: t, body });
+  }
+  return c;
+}
+
 /** `/_/` before any admin exists: the visitor lands on the installer, not on a login no one can use. */
 export const freshInstallJourney = {
   name: "review: /_/ on a fresh install opens the installer",
@@ -58,3 +73,38 @@ export const reviewJourneys = [
     },
   },
 ];
+
+reviewJourneys.push({
+  name: "review: the records table's header and Total found stay in view, and the users list fits a 1440 px window",
+  async run(ctx) {
+    const c = await seedRows(ctx);
+    const { page } = await ctx.newPage();
+    await signIn(ctx, page);
+    for (const width of [1440, 768]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto(ctx.url(`/collections?collectionId=${c.id}`));
+      await visible(page.getByRole("row").nth(30));
+      await page.mouse.wheel(0, 900);
+      await eventually(async () => (await page.evaluate(() => window.scrollY)) > 400, { message: "the page scrolled" });
+      const head = await page.locator(".records-head").boundingBox();
+      ok(head && head.y >= -1 && head.y < 5, `the column headers at the window's top after a scroll at ${width} px (y ${head?.y})`);
+      const total = await page.getByText(/^Total found:/).boundingBox();
+      ok(total && total.y + total.height <= 701 && total.y > 600, `"Total found" at the window's bottom at ${width} px (y ${total?.y})`);
+      await ctx.shot(page, `records-sticky-${width}`);
+    }
+
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(ctx.url("/collections"));
+    await page.getByRole("complementary", { name: "Collections" }).getByText("users", { exact: true }).click();
+    await visible(page.getByRole("cell", { name: "grace.hopper@example.com" }));
+    const fits = await page.evaluate(() => {
+      const table = document.querySelector(".records-table").getBoundingClientRect();
+      const heads = [...document.querySelectorAll(".records-head .records-th")].map((h) => h.getBoundingClientRect().right);
+      const cut = [...document.querySelectorAll(".records-body .records-td")].filter((td) => td.textContent.includes("@") && td.scrollWidth > td.clientWidth + 1).map((td) => `${td.textContent} ${td.scrollWidth}/${td.clientWidth}`);
+      return { right: table.right, lastHead: Math.max(...heads), cut };
+    });
+    ok(fits.lastHead <= fits.right + 1, `every column of the users list in view at 1440 px (last header ends at ${fits.lastHead}, the table at ${fits.right})`);
+    equal(fits.cut.join(", "), "", "emails cut short in the users list (content/box widths)");
+    await ctx.shot(page, "records-users-1440");
+  },
+});

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type HTMLAttributes, type ReactNode } from "react";
 import { isEditableTarget } from "../lib/shortcuts";
 
 /** Wheel deltas in lines (deltaMode 1, Firefox with a mouse) to pixels. */
@@ -43,8 +43,14 @@ function scrollsNatively(view: HTMLElement): boolean {
   return getComputedStyle(view).overflowX !== "hidden";
 }
 
-export interface SideScrollProps {
+export interface SideScrollProps extends Omit<HTMLAttributes<HTMLDivElement>, "children"> {
   className?: string;
+  /**
+   * A header kept in view at the window's top while the box is (a table's column headers): it
+   * sits outside the box, which as a scroll container would hold it, and follows its sideways
+   * scroll.
+   */
+  head?: ReactNode;
   children: ReactNode;
 }
 
@@ -61,8 +67,9 @@ export interface SideScrollProps {
  * the box waits for the main thread: it returns at once for a vertical wheel. The bar below is an empty native scroller kept in step both ways. On touch screens
  * the box keeps native scrolling (components.css) and the bar follows it.
  */
-export function SideScroll({ className, children }: SideScrollProps) {
+export function SideScroll({ className, head, children, ...rest }: SideScrollProps) {
   const viewRef = useRef<HTMLDivElement>(null);
+  const headRef = useRef<HTMLDivElement>(null);
   const barRef = useRef<HTMLDivElement>(null);
   // The content's width while it is wider than the box, else 0 (no bar).
   const [contentWidth, setContentWidth] = useState(0);
@@ -88,17 +95,30 @@ export function SideScroll({ className, children }: SideScrollProps) {
       e.preventDefault();
     };
     const onScroll = () => {
-      const bar = barRef.current;
-      if (bar && bar.scrollLeft !== view.scrollLeft) bar.scrollLeft = view.scrollLeft;
+      for (const follower of [barRef.current, headRef.current]) {
+        if (follower && follower.scrollLeft !== view.scrollLeft) follower.scrollLeft = view.scrollLeft;
+      }
     };
-    view.addEventListener("wheel", onWheel, { passive: false });
+    // The head scrolls itself when the focus moves to a header off to the side: the box follows.
+    const headEl = headRef.current;
+    const onHeadScroll = () => {
+      if (headEl && view.scrollLeft !== headEl.scrollLeft) view.scrollLeft = headEl.scrollLeft;
+    };
+    const targets = headEl ? [view, headEl] : [view];
+    for (const t of targets) {
+      t.addEventListener("wheel", onWheel, { passive: false });
+      t.addEventListener("keydown", onKeyDown);
+    }
     view.addEventListener("scroll", onScroll, { passive: true });
-    view.addEventListener("keydown", onKeyDown);
+    headEl?.addEventListener("scroll", onHeadScroll, { passive: true });
     return () => {
       observer?.disconnect();
-      view.removeEventListener("wheel", onWheel);
+      for (const t of targets) {
+        t.removeEventListener("wheel", onWheel);
+        t.removeEventListener("keydown", onKeyDown);
+      }
       view.removeEventListener("scroll", onScroll);
-      view.removeEventListener("keydown", onKeyDown);
+      headEl?.removeEventListener("scroll", onHeadScroll);
     };
   }, []);
 
@@ -112,7 +132,12 @@ export function SideScroll({ className, children }: SideScrollProps) {
   }, [hasBar]);
 
   return (
-    <div className={`side-scroll${className ? ` ${className}` : ""}`}>
+    <div {...rest} className={`side-scroll${className ? ` ${className}` : ""}`}>
+      {head ? (
+        <div ref={headRef} className="side-scroll-head">
+          {head}
+        </div>
+      ) : null}
       <div ref={viewRef} className={hasBar ? "side-scroll-view with-bar" : "side-scroll-view"}>
         {children}
       </div>

@@ -31,11 +31,18 @@ function showLocalTime(e: React.PointerEvent<HTMLElement>) {
   if (d) el.title = localString(d) + " (local)";
 }
 
+/** The date over its time (UTC), as PocketBase's list shows it: a narrow column. */
 export function RecordDate({ value }: { value: string }) {
   if (!value) return <span className="txt-hint">N/A</span>;
+  const text = formatRecordDate(value);
+  const gap = text.indexOf(" ");
+  const [day, time] = gap > 0 ? [text.slice(0, gap), text.slice(gap + 1)] : [text, ""];
   return (
     <span className="record-date" data-utc={value} onPointerEnter={showLocalTime}>
-      {formatRecordDate(value)} <span className="txt-hint">UTC</span>
+      {day}{" "}
+      <span className="record-date-time">
+        {time} <span className="txt-hint">UTC</span>
+      </span>
     </span>
   );
 }

@@ -51,43 +51,44 @@ export function RecordsTable(p: RecordsTableProps) {
     return blocks;
   }, [p.rows]);
   const allSelected = p.totalLoaded > 0 && p.rows.length > 0 && p.selected.size >= p.totalLoaded;
-  const style = { "--records-columns": tracks.template, minWidth: tracks.minWidth } as CSSProperties;
-  return (
-    <SideScroll className="table-wrapper records-table-wrapper">
-      <div role="table" className="records-table" style={style} aria-busy={p.loading} aria-label={`Records of ${p.ctx.collection.name}`}>
-        <div role="rowgroup" className="records-head">
-          <div role="row" className="records-tr">
-            {p.selectable ? (
-              <div role="columnheader" className="records-th col-select">
-                <input type="checkbox" aria-label="Select all loaded records" checked={allSelected} disabled={!p.rows.length} onChange={p.onToggleAll} />
-              </div>
-            ) : null}
-            {visible.map((col) => {
-              const state = sortState(p.sort, col.sortKey);
-              return (
-                <div role="columnheader" key={col.id} aria-sort={state === "none" ? undefined : state} className="records-th">
-                  <button type="button" className="col-sort" onClick={() => p.onSort(nextSort(p.sort, col.sortKey))}>
-                    {col.label}
-                    {state !== "none" ? <span aria-hidden="true">{state === "ascending" ? " ↑" : " ↓"}</span> : null}
-                  </button>
-                </div>
-              );
-            })}
-            <div role="columnheader" className="records-th col-actions">
-              <ColumnsMenu columns={p.columns} hidden={p.hidden} onToggle={p.onToggleColumn} />
-            </div>
+  // Tracks and width on the table, for the head (kept in view above the box) and the rows alike.
+  const style = { "--records-columns": tracks.template, "--records-min-width": `${tracks.minWidth}px` } as CSSProperties;
+  const head = (
+    <div role="rowgroup" className="records-head">
+      <div role="row" className="records-tr">
+        {p.selectable ? (
+          <div role="columnheader" className="records-th col-select">
+            <input type="checkbox" aria-label="Select all loaded records" checked={allSelected} disabled={!p.rows.length} onChange={p.onToggleAll} />
           </div>
-        </div>
-        <div role="rowgroup">
-          {blocks.map((block) => (
-            <div role="none" className="records-block" key={block.key}>
-              {block.rows.map((r) => (
-                <RecordRow key={String(r.id)} record={r} columns={visible} ctx={p.ctx} selectable={p.selectable} selected={p.selected.has(String(r.id))} onToggle={p.onToggle} onOpen={p.onOpen} />
-              ))}
+        ) : null}
+        {visible.map((col) => {
+          const state = sortState(p.sort, col.sortKey);
+          return (
+            <div role="columnheader" key={col.id} aria-sort={state === "none" ? undefined : state} className="records-th">
+              <button type="button" className="col-sort" onClick={() => p.onSort(nextSort(p.sort, col.sortKey))}>
+                {col.label}
+                {state !== "none" ? <span aria-hidden="true">{state === "ascending" ? " ↑" : " ↓"}</span> : null}
+              </button>
             </div>
-          ))}
-          <TableStateRow element="div" rows={p.rows.length} loading={p.loading} loadingLabel="Loading records..." emptyText={NO_RECORDS_FOUND} onClearFilter={p.hasFilter ? p.onClearFilter : undefined} />
+          );
+        })}
+        <div role="columnheader" className="records-th col-actions">
+          <ColumnsMenu columns={p.columns} hidden={p.hidden} onToggle={p.onToggleColumn} />
         </div>
+      </div>
+    </div>
+  );
+  return (
+    <SideScroll className="table-wrapper records-table-wrapper records-table" role="table" style={style} aria-busy={p.loading} aria-label={`Records of ${p.ctx.collection.name}`} head={head}>
+      <div role="rowgroup" className="records-body">
+        {blocks.map((block) => (
+          <div role="none" className="records-block" key={block.key}>
+            {block.rows.map((r) => (
+              <RecordRow key={String(r.id)} record={r} columns={visible} ctx={p.ctx} selectable={p.selectable} selected={p.selected.has(String(r.id))} onToggle={p.onToggle} onOpen={p.onOpen} />
+            ))}
+          </div>
+        ))}
+        <TableStateRow element="div" rows={p.rows.length} loading={p.loading} loadingLabel="Loading records..." emptyText={NO_RECORDS_FOUND} onClearFilter={p.hasFilter ? p.onClearFilter : undefined} />
       </div>
     </SideScroll>
   );

@@ -28,14 +28,22 @@ describe("columns", () => {
     expect(recordColumns(col("v", "view", [], { query: "select p.* from people p" })).map((c) => c.id)).toEqual(["@id", "@created", "@updated"]);
   });
 
-  it("gives every row the same column tracks: fixed for ids and dates, growing for text and more for editors", () => {
+  it("gives every row the same column tracks: fixed for ids and dates, growing for text and editors", () => {
     const cols = recordColumns(posts).filter((c) => c.id !== "author");
     const withSelect = tableTracks(cols, true);
-    expect(withSelect.template).toBe(`${SELECT_COLUMN_WIDTH}px 180px minmax(180px, 1fr) minmax(280px, 2fr) 240px 240px ${ACTIONS_COLUMN_WIDTH}px`);
-    expect(withSelect.minWidth).toBe(SELECT_COLUMN_WIDTH + 180 + 180 + 280 + 240 * 2 + ACTIONS_COLUMN_WIDTH);
+    expect(withSelect.template).toBe(`${SELECT_COLUMN_WIDTH}px 150px minmax(100px, 2fr) minmax(240px, 1.5fr) 140px 140px ${ACTIONS_COLUMN_WIDTH}px`);
+    expect(withSelect.minWidth).toBe(SELECT_COLUMN_WIDTH + 150 + 100 + 240 + 140 * 2 + ACTIONS_COLUMN_WIDTH);
     // Views have no bulk checkbox column.
-    expect(tableTracks(cols, false).template.startsWith("180px ")).toBe(true);
+    expect(tableTracks(cols, false).template.startsWith("150px ")).toBe(true);
     expect(tableTracks(cols, false).minWidth).toBe(withSelect.minWidth - SELECT_COLUMN_WIDTH);
+  });
+
+  it("fits PocketBase's users list (7 columns) in the table of a 1440 px window, as PocketBase's does", () => {
+    const users = col("users", "auth", [f("name", "text"), { ...f("avatar", "file"), options: { maxSelect: 1 } }]);
+    const cols = recordColumns(users);
+    expect(cols.map((c) => c.label)).toEqual(["id", "username", "email", "name", "avatar", "created", "updated"]);
+    // 1440 - the app sidebar (84) - the collections sidebar (260) - the page padding (64) - borders (2)
+    expect(tableTracks(cols, true).minWidth).toBeLessThanOrEqual(1030);
   });
 
   it("remembers hidden columns as a list", () => {

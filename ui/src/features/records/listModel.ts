@@ -43,22 +43,30 @@ export function recordColumns(c: Collection): RecordColumn[] {
 export function columnTrack(col: RecordColumn): { min: number; grow: number } {
   switch (col.field?.type ?? col.id) {
     case "@id":
-      return { min: 180, grow: 0 };
+      return { min: 150, grow: 0 };
     case "@created":
     case "@updated":
     case "date":
-      return { min: 240, grow: 0 };
+      // the date over its time (RecordDate)
+      return { min: 140, grow: 0 };
     case "number":
-      return { min: 110, grow: 0.5 };
+      return { min: 100, grow: 0.5 };
     case "bool":
-      return { min: 100, grow: 0 };
+      return { min: 90, grow: 0 };
     case "editor":
-      return { min: 280, grow: 2 };
+      return { min: 240, grow: 1.5 };
     case "json":
+      return { min: 200, grow: 1 };
     case "file":
-      return { min: 220, grow: 1 };
+      // one thumb needs little room; several share a row
+      return col.field?.options?.maxSelect === 1 ? { min: 70, grow: 0 } : { min: 180, grow: 1 };
+    case "@email":
+    case "email":
+      // a whole address of usual length, as PocketBase's list shows it
+      return { min: 230, grow: 3 };
     default:
-      return { min: 180, grow: 1 };
+      // text first in line for spare room: titles, names, addresses
+      return { min: 100, grow: 2 };
   }
 }
 
@@ -91,8 +99,8 @@ export function columnCellClass(col: RecordColumn): string {
 }
 
 /** Width of the bulk-select and the actions columns. */
-export const SELECT_COLUMN_WIDTH = 48;
-export const ACTIONS_COLUMN_WIDTH = 56;
+export const SELECT_COLUMN_WIDTH = 44;
+export const ACTIONS_COLUMN_WIDTH = 52;
 
 /** The grid tracks every row of the table shares (one CSS value) and their minimum total width. */
 export function tableTracks(visible: RecordColumn[], selectable: boolean): { template: string; minWidth: number } {
