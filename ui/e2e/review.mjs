@@ -108,3 +108,45 @@ reviewJourneys.push({
     await ctx.shot(page, "records-users-1440");
   },
 });
+
+async function seedPickers(ctx) {
+  const t = await adminToken(ctx);
+  const existing = await ctx.api.call("GET", "/api/collections/rev_pick", { token: t });
+  if (existing.status === 200) return existing.json;
+  const target = await ctx.api.expectOk("POST", "/api/collections", { token: t, body: { name: "rev_pick_target", type: "base", schema: [{ name: "name", type: "text", presentable: true, options: {} }] } });
+  await Promise.all(Array.from({ length: 30 }, (_, i) => ctx.api.expectOk("POST", "/api/collections/rev_pick_target/records", { token: t, body: { name: `target ${i}` } })));
+  await ctx.api.expectOk("POST", "/api/collections", { token: t, body: { name: "rev_pick_files", type: "base", schema: [{ name: "image", type: "file", options: { maxSelect: 1, maxSize: 5242880, mimeTypes: [], thumbs: [] } }] } });
+  const schema = [
+    { name: "rel", type: "relation", options: { collectionId: target.id, maxSelect: null, cascadeDelete: false } },
+    { name: "body", type: "editor", options: {} },
+  ];
+  return ctx.api.expectOk("POST", "/api/collections", { token: t, body: { name: "rev_pick", type: "base", schema } });
+}
+
+reviewJourneys.push({
+  name: "review: the relation and file pickers fill the panel's height; the file picker's empty message reads on one line",
+  async run(ctx) {
+    const c = await seedPickers(ctx);
+    const { page } = await ctx.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(ctx, page);
+    await page.goto(ctx.url(`/collections?collectionId=${c.id}`));
+    await page.getByRole("button", { name: "New record" }).click();
+    const panel = page.getByRole("dialog", { name: "New rev_pick record" });
+    await panel.getByRole("button", { name: "Open picker for rel" }).click();
+    const picker = page.getByRole("dialog", { name: "Select rev_pick_target records" });
+    await visible(picker.getByRole("option", { name: /target 29/ }));
+    const list = await picker.locator(".picker-list").boundingBox();
+    ok(list && list.height > 500, `the record list fills the panel at 900 px (${list?.height} px tall)`);
+    await picker.getByRole("button", { name: "Cancel" }).click();
+
+    await panel.getByRole("button", { name: "Insert image" }).click();
+    const files = page.getByRole("dialog", { name: "Select a file" });
+    await files.getByRole("button", { name: "rev_pick_files" }).click();
+    const empty = files.getByText("No records with images found.");
+    await visible(empty);
+    const box = await empty.boundingBox();
+    ok(box && box.width > 300 && box.height < 50, `the empty message on one line (${box?.width}×${box?.height})`);
+    await ctx.shot(page, "file-picker-empty");
+  },
+});
