@@ -17,7 +17,7 @@ export function recordTransferPaths(c: CollectionModel, names: { record: string;
         parameters: [
           param("format", { enum: ["csv", "json"], default: "csv" }, "`csv` (RFC 4180, a header row; multi-values and objects as JSON text) or `json` (an array of records)."),
           param("filter", { type: "string" }, "Filter expression, as for the list."),
-          param("sort", { type: "string" }, "Sort fields, as for the list (`id` is added as a tie-breaker)."),
+          param("sort", { type: "string" }, "Sort fields, as for the list."),
           param("fields", { type: "string" }, "Fields to include (the CSV columns, in this order)."),
         ],
         responses: {

@@ -1,3 +1,4 @@
+import Database from "better-sqlite3";
 import { stringify } from "csv-stringify/sync";
 import type { CollectionModel } from "../collections/model.js";
 import { errorsToData, V } from "../fields/errors.js";
@@ -6,6 +7,11 @@ import { stringifyJson } from "../tools/json.js";
 import type { Requester } from "../auth/caller.js";
 import type { RecordService } from "./service.js";
 import { csvCell, exportColumns } from "./exportColumns.js";
+import type { DB } from "../db/connection.js";
+import { openReadCursor, type ReadCursor } from "../db/readCursor.js";
+import { queryError } from "../query/errors.js";
+import { parseFields, pickFields } from "./fields.js";
+import { recordFromRow } from "./model.js";
 
 export type ExportFormat = "csv" | "json";
 
@@ -27,7 +33,6 @@ export interface ExportQuery {
   filter?: unknown;
   sort?: unknown;
   fields?: unknown;
-  expand?: unknown;
 }
 
 // RFC 4180: CRLF between records; csv-stringify quotes a value holding a line break only when
@@ -43,29 +48,31 @@ function parseFormat(raw: unknown): ExportFormat {
 }
 
 /**
- * Every record a list with this filter and sort would page through, under the list rule (the
- * list API's own code reads each chunk). Pages are read by offset in a stable order: the sort
- * gets `id` as a tie-breaker, so rows with equal sort values are neither repeated nor skipped.
+ * Every record a list with this filter and sort would page through, under the list rule: the
+ * list's own SQL (one builder) without its paging, read by a cursor on a connection of its own,
+ * EXPORT_CHUNK rows at a time — the next chunk only when the previous one was taken. Each row is
+ * shaped by the list's code (`fields` applied).
  */
-export async function exportRecords(svc: RecordService, c: CollectionModel, query: ExportQuery, who: Requester, beforePage: () => Promise<void> = async () => {}): Promise<RecordsExport> {
+export async function exportRecords(svc: RecordService, db: DB, c: CollectionModel, query: ExportQuery, who: Requester): Promise<RecordsExport> {
   const format = parseFormat(query.format);
-  const sort = first(query.sort).trim();
-  const base: Record<string, string> = { filter: first(query.filter), sort: sort ? `${sort},id` : "", skipTotal: "1", perPage: String(EXPORT_CHUNK) };
-  if (query.fields !== undefined) base.fields = first(query.fields);
-  if (query.expand !== undefined) base.expand = first(query.expand);
-  const page = async (n: number) => {
-    await beforePage();
-    return (await svc.listJson(c, { ...base, page: String(n) }, who)).items as Record<string, unknown>[];
-  };
-  const firstPage = await page(1);
-  const columns = exportColumns(c, base.fields);
+  const fieldsParam = query.fields === undefined ? undefined : first(query.fields);
+  const fields = parseFields(fieldsParam);
+  const sql = svc.unpagedListSql(c, { filter: first(query.filter), sort: first(query.sort) }, who);
+  let cursor: ReadCursor;
+  try {
+    cursor = openReadCursor(db, sql.sql, sql.params);
+  } catch (err) {
+    if (err instanceof Database.SqliteError) throw queryError(`SQL error: ${err.message}`);
+    throw err;
+  }
+  const columns = exportColumns(c, fieldsParam);
+  const toJson = (row: Record<string, unknown>) => pickFields(svc.export(c, recordFromRow(c, row), who), fields) as Record<string, unknown>;
 
   async function* pages(): AsyncGenerator<Record<string, unknown>[]> {
-    let items = firstPage;
-    for (let n = 1; ; n++) {
-      yield items;
-      if (items.length < EXPORT_CHUNK) return;
-      items = await page(n + 1);
+    try {
+      for (let rows = cursor.next(EXPORT_CHUNK); rows.length; rows = cursor.next(EXPORT_CHUNK)) yield rows.map(toJson);
+    } finally {
+      cursor.close(); // also when the client goes away mid-way
     }
   }
 

@@ -9,7 +9,8 @@ import { ApiError, forbidden, notFound } from "../tools/errors.js";
 import { authOptions, isAuth, isView, type CollectionModel } from "../collections/model.js";
 import { runListWith } from "../query/list.js";
 import { NO_READ_POOL } from "../db/readPool.js";
-import type { ListQuery, ListResult } from "../query/types.js";
+import type { ListQuery, ListResult, SqlFragment } from "../query/types.js";
+import { buildUnpagedListSql } from "../query/unpagedList.js";
 import { checkAdminOnlyFields } from "../query/rules.js";
 import type { Requester } from "../auth/caller.js";
 import { INLINE_PASSWORDS, type PasswordWork } from "../auth/preparedPasswords.js";
@@ -156,16 +157,20 @@ export class RecordService {
   }
 
   list(c: CollectionModel, query: ListQuery, who: Requester, map?: (c: CollectionModel, d: RecordData) => Record<string, unknown>): Promise<ListResult<Record<string, unknown>>> {
+    const mapper = map ?? ((col: CollectionModel, d: RecordData) => this.export(col, d, who));
+    return runListWith(this.app.readPool ?? NO_READ_POOL, this.db, { ...this.listSql(c, query, who), mapRow: (row) => mapper(c, recordFromRow(c, row)) });
+  }
+
+  /** Every row a list would page through, unpaged (same filter, sort and list rule): the records export reads it with a cursor. */
+  unpagedListSql(c: CollectionModel, query: ListQuery, who: Requester): SqlFragment {
+    return buildUnpagedListSql(this.listSql(c, query, who));
+  }
+
+  /** The table, filter resolver and rule condition of a list. */
+  private listSql(c: CollectionModel, query: ListQuery, who: Requester) {
     const rule = this.listRuleFor(c, query, who);
     const where = rule === null ? undefined : ruleWhere(this.target(c, rule, who));
-    const mapper = map ?? ((col: CollectionModel, d: RecordData) => this.export(col, d, who));
-    return runListWith(this.app.readPool ?? NO_READ_POOL, this.db, {
-      table: c.name,
-      resolver: filterResolver(this.target(c, "", who), who.admin),
-      query,
-      where,
-      mapRow: (row) => mapper(c, recordFromRow(c, row)),
-    });
+    return { table: c.name, resolver: filterResolver(this.target(c, "", who), who.admin), query, where };
   }
 
   /** The list rule, once the reference's first check passed: a non-admin's filter and sort name no admin-only field (403). */
