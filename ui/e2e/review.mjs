@@ -47,7 +47,7 @@ export const freshInstallJourney = {
 
 export const reviewJourneys = [
   {
-    name: "review: the record panel's JSON field has its border and colours on a fresh page, and Tab leaves it unchanged",
+    name: "review: the record panel's JSON field has its border and colours on a fresh page, and Tab leaves it unchanged; the read-only id looks it",
     async run(ctx) {
       const c = await seedJson(ctx);
       const { page } = await ctx.newPage();
@@ -64,6 +64,10 @@ export const reviewJourneys = [
         return { border: getComputedStyle(el).borderTopWidth, key: getComputedStyle(key).color, text: getComputedStyle(content).color };
       });
       equal(look.border, "1px", "the JSON field's border");
+      // the saved record's id is read-only, and looks it: not the box of an input one types in
+      const idLook = await panel.getByLabel("id", { exact: true }).evaluate((el) => getComputedStyle(el).backgroundColor);
+      const noteLook = await panel.getByLabel("note", { exact: true }).evaluate((el) => getComputedStyle(el).backgroundColor);
+      ok(idLook !== noteLook, `the read-only id looks read-only (${idLook} vs ${noteLook})`);
       ok(look.key !== look.text, `a JSON key is coloured (${look.key} vs ${look.text})`);
 
       await editor.locator(".cm-content").click();
@@ -148,5 +152,40 @@ reviewJourneys.push({
     const box = await empty.boundingBox();
     ok(box && box.width > 300 && box.height < 50, `the empty message on one line (${box?.width}×${box?.height})`);
     await ctx.shot(page, "file-picker-empty");
+  },
+});
+
+reviewJourneys.push({
+  name: "review: token options line up their inputs and Invalidate links; at 768 px the settings menu stays beside the form",
+  async run(ctx) {
+    const { page } = await ctx.newPage();
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(ctx, page);
+    await page.goto(ctx.url("/settings/tokens"));
+    await visible(page.getByRole("spinbutton").first());
+    const rows = await page.evaluate(() =>
+      [...document.querySelectorAll(".token-row")].map((row) => ({
+        input: Math.round(row.querySelector("input").getBoundingClientRect().top),
+        link: Math.round(row.querySelector(".token-invalidate").getBoundingClientRect().top),
+        top: Math.round(row.getBoundingClientRect().top),
+      })),
+    );
+    // rows of the same grid line share their top
+    const lines = new Map();
+    for (const r of rows) lines.set(r.top, [...(lines.get(r.top) ?? []), r]);
+    for (const line of lines.values()) {
+      equal(new Set(line.map((r) => r.input)).size, 1, `inputs on one line (${line.map((r) => r.input)})`);
+      equal(new Set(line.map((r) => r.link)).size, 1, `Invalidate links on one line (${line.map((r) => r.link)})`);
+    }
+    ok([...lines.values()].some((l) => l.length > 1), "several token fields share a line at 1440 px");
+
+    await page.setViewportSize({ width: 768, height: 900 });
+    await page.goto(ctx.url("/settings/mail"));
+    const form = page.locator(".settings-content");
+    await visible(form.getByRole("heading", { name: "Mail settings" }));
+    const menu = await page.getByRole("complementary", { name: "Settings" }).boundingBox();
+    const content = await form.boundingBox();
+    ok(menu && content && content.x >= menu.x + menu.width - 1 && content.y < 100, `the menu beside the form at 768 px (menu ${JSON.stringify(menu)}, form ${JSON.stringify(content)})`);
+    await ctx.shot(page, "settings-768");
   },
 });
