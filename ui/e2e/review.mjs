@@ -79,7 +79,7 @@ export const reviewJourneys = [
 ];
 
 reviewJourneys.push({
-  name: "review: the records table's header and Total found stay in view, and the users list fits a 1440 px window",
+  name: "review: the records table's header and Total found stay in view, its filter has syntax colours, and the users list fits a 1440 px window",
   async run(ctx) {
     const c = await seedRows(ctx);
     const { page } = await ctx.newPage();
@@ -97,7 +97,18 @@ reviewJourneys.push({
       await ctx.shot(page, `records-sticky-${width}`);
     }
 
+    // the filter in the search box has syntax colours
     await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(ctx.url(`/collections?collectionId=${c.id}`));
+    await page.getByRole("textbox", { name: "Search records" }).click();
+    const filter = page.locator(".filter-editor .cm-content");
+    await visible(filter);
+    await filter.pressSequentially('title = "row 1" && created > 1');
+    await visible(page.locator(".filter-editor .tok-string"));
+    const colours = await page.evaluate(() => ["tok-string", "tok-number", "tok-operator"].map((c) => getComputedStyle(document.querySelector(`.filter-editor .${c}`)).color));
+    const plain = await filter.evaluate((el) => getComputedStyle(el).color);
+    ok(colours.every((c) => c !== plain), `a filter's strings, numbers and operators coloured (${colours} vs ${plain})`);
+
     await page.goto(ctx.url("/collections"));
     await page.getByRole("complementary", { name: "Collections" }).getByText("users", { exact: true }).click();
     await visible(page.getByRole("cell", { name: "grace.hopper@example.com" }));

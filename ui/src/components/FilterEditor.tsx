@@ -3,6 +3,9 @@ import { EditorState } from "@codemirror/state";
 import { EditorView, keymap, placeholder as placeholderExt } from "@codemirror/view";
 import { autocompletion, completionStatus, type CompletionContext, type CompletionResult } from "@codemirror/autocomplete";
 import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { syntaxHighlighting } from "@codemirror/language";
+import { classHighlighter } from "@lezer/highlight";
+import { filterLanguage } from "./filterLanguage";
 
 export interface FilterEditorProps {
   value: string;
@@ -66,6 +69,8 @@ export default function FilterEditor({ value, onChange, onSubmit, placeholder = 
             ...defaultKeymap,
           ]),
           autocompletion({ override: [keyCompletionSource(completions)], icons: false }),
+          filterLanguage,
+          syntaxHighlighting(classHighlighter),
           placeholderExt(placeholder),
           EditorView.contentAttributes.of(attrs),
           EditorView.updateListener.of((u) => {

@@ -7,6 +7,7 @@ import { defaultKeymap, history, historyKeymap, indentWithTab } from "@codemirro
 import { syntaxHighlighting } from "@codemirror/language";
 import { classHighlighter } from "@lezer/highlight";
 import { keyCompletionSource } from "../../../components/FilterEditor";
+import { filterLanguage } from "../../../components/filterLanguage";
 
 export interface CodeEditorProps {
   value: string;
@@ -54,7 +55,7 @@ export default function CodeEditor({ value, onChange, language, label, id, descr
           keymap.of([...historyKeymap, ...defaultKeymap, ...(tabMovesFocus ? [] : [indentWithTab])]),
           EditorView.lineWrapping,
           syntaxHighlighting(classHighlighter),
-          lang.current.of([]),
+          lang.current.of(language === "filter" ? filterLanguage : []),
           completionCompartment.current.of(completions ? autocompletion({ override: [keyCompletionSource(completions)], icons: false }) : []),
           placeholderExt(placeholder),
           attrsCompartment.current.of([contentAttrs(), EditorView.editable.of(!disabled)]),
