@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { Editor } from "@tiptap/core";
 import { applyLink, insertImage } from "./RichEditor";
 import { richEditorExtensions } from "./richEditorExtensions";
+import { editorValue } from "./richEditorHtml";
 
 describe("insertImage", () => {
   it("keeps an image inserted before when another one follows it", () => {
@@ -24,7 +25,7 @@ describe("applyLink", () => {
     // "click here" is at 5..15 of the paragraph's text, which starts at 1
     editor.commands.setTextSelection({ from: 5, to: 15 });
     applyLink(editor, "https://example.com/a");
-    expect(editor.getHTML()).toContain('<a target="_blank" rel="noopener noreferrer nofollow" href="https://example.com/a">click here</a>');
+    expect(editor.getHTML()).toContain('<a href="https://example.com/a">click here</a>');
     editor.commands.focus("end");
     applyLink(editor, "https://example.com/b");
     expect(editor.getHTML()).toMatch(/now<a [^>]*href="https:\/\/example.com\/b">https:\/\/example.com\/b<\/a>/);
@@ -49,6 +50,26 @@ describe("richEditorExtensions", () => {
     const cells = [...doc.querySelectorAll("table tr")].map((tr) => [...tr.children].map((c) => `${c.tagName}:${c.textContent}`));
     expect(cells).toEqual([["TH:Name", "TH:Qty"], ["TD:apples", "TD:3"]]);
     expect(doc.querySelector("td strong")!.textContent).toBe("3");
+    editor.destroy();
+  });
+});
+
+describe("editorValue", () => {
+  it("changes no more of a stored value than the edit did: list items, links and the end stay as PocketBase wrote them", () => {
+    const stored = '<p>Hi</p><ul><li>one</li><li>two <strong>2</strong></li></ul><p>see <a href="https://example.com/x">x</a></p><ol><li>last</li></ol>';
+    const editor = new Editor({ extensions: richEditorExtensions, content: stored });
+    // the end of "Hi"
+    editor.commands.setTextSelection(3);
+    editor.commands.insertContent("!");
+    expect(editorValue(editor)).toBe(stored.replace("<p>Hi</p>", "<p>Hi!</p>"));
+    editor.destroy();
+  });
+
+  it("keeps a list item of several paragraphs as it is, and stores an empty editor as an empty string", () => {
+    const editor = new Editor({ extensions: richEditorExtensions, content: "<ul><li><p>a</p><p>b</p></li></ul>" });
+    expect(editorValue(editor)).toBe("<ul><li><p>a</p><p>b</p></li></ul>");
+    editor.commands.setContent("");
+    expect(editorValue(editor)).toBe("");
     editor.destroy();
   });
 });

@@ -4,6 +4,7 @@ import { NodeSelection } from "@tiptap/pm/state";
 import type { Collection } from "../../../data/collections/types";
 import { FilePickerDialog } from "../pickers/FilePickerDialog";
 import { richEditorExtensions } from "./richEditorExtensions";
+import { editorValue } from "./richEditorHtml";
 
 export interface RichEditorProps {
   id: string;
@@ -58,9 +59,6 @@ export function applyLink(editor: Editor, href: string, range: TextRange = edito
   else chain.extendMarkRange("link").setLink({ href }).run();
 }
 
-/** tiptap's empty document; stored as "" so an untouched field stays unchanged. */
-const EMPTY_DOC = "<p></p>";
-
 /** The editor field's rich text editor: a small toolbar, an image insert through the file picker. */
 export default function RichEditor({ id, label, describedBy, value, onChange, collections }: RichEditorProps) {
   const [pickerOpen, setPickerOpen] = useState(0);
@@ -87,10 +85,7 @@ export default function RichEditor({ id, label, describedBy, value, onChange, co
         return true;
       },
     },
-    onUpdate: ({ editor: ed }) => {
-      const html = ed.getHTML();
-      latest.current(html === EMPTY_DOC ? "" : html);
-    },
+    onUpdate: ({ editor: ed }) => latest.current(editorValue(ed)),
   });
 
   editorRef.current = editor;
@@ -99,8 +94,7 @@ export default function RichEditor({ id, label, describedBy, value, onChange, co
   useEffect(() => {
     // tiptap may hand out an instance it is about to replace: never touch a destroyed one
     if (!editor || editor.isDestroyed) return;
-    const current = editor.getHTML();
-    if (value !== current && !(value === "" && current === EMPTY_DOC)) editor.commands.setContent(value, { emitUpdate: false });
+    if (value !== editorValue(editor)) editor.commands.setContent(value, { emitUpdate: false });
   }, [value, editor]);
 
   const closeLink = () => {

@@ -10,4 +10,10 @@ import TextAlign from "@tiptap/extension-text-align";
  * and families, alignment — which a schema without it would drop on the first edit of such a
  * record.
  */
-export const richEditorExtensions = [StarterKit, Image, TableKit, TextStyleKit, TextAlign.configure({ types: ["heading", "paragraph"] })];
+export const richEditorExtensions = [
+  // Nothing PocketBase's editor would not write: no empty paragraph appended after a last list,
+  // table or image, no target and rel on every link.
+  StarterKit.configure({ trailingNode: false, link: { HTMLAttributes: { target: null, rel: null } } }),
+  Image, TableKit, TextStyleKit,
+  TextAlign.configure({ types: ["heading", "paragraph"] }),
+];
