@@ -139,7 +139,7 @@ async function seedPickers(ctx) {
 }
 
 reviewJourneys.push({
-  name: "review: the relation and file pickers fill the panel's height; the file picker's empty message reads on one line",
+  name: "review: the relation and file pickers fill the panel's height; the file picker's empty message reads on one line; the editor's toolbar aligns, shows the source, goes full screen",
   async run(ctx) {
     const c = await seedPickers(ctx);
     const { page } = await ctx.newPage();
@@ -163,6 +163,25 @@ reviewJourneys.push({
     const box = await empty.boundingBox();
     ok(box && box.width > 300 && box.height < 50, `the empty message on one line (${box?.width}×${box?.height})`);
     await ctx.shot(page, "file-picker-empty");
+    await files.getByRole("button", { name: "Cancel" }).click();
+
+    // the editor's toolbar: alignment, the HTML source, full screen
+    const editor = panel.locator(".rich-editor-content");
+    await editor.click();
+    await page.keyboard.type("Centered");
+    await panel.getByRole("button", { name: "Align center" }).click();
+    await panel.getByRole("button", { name: "Source code" }).click();
+    const src = panel.getByRole("textbox", { name: "body HTML source" });
+    await visible(src);
+    equal(await src.inputValue(), '<p style="text-align: center;">Centered</p>', "the HTML source");
+    await src.fill("<p>From source</p>");
+    await panel.getByRole("button", { name: "Source code" }).click();
+    await visible(editor.getByText("From source"));
+    await panel.getByRole("button", { name: "Fullscreen" }).click();
+    const full = await panel.locator(".rich-editor").boundingBox();
+    ok(full && full.width >= 1439 && full.height >= 899, `the editor over the whole window (${JSON.stringify(full)})`);
+    await ctx.shot(page, "rich-editor-fullscreen");
+    await panel.getByRole("button", { name: "Exit fullscreen" }).click();
   },
 });
 

@@ -5,6 +5,7 @@ import type { Collection } from "../../../data/collections/types";
 import { FilePickerDialog } from "../pickers/FilePickerDialog";
 import { richEditorExtensions } from "./richEditorExtensions";
 import { editorValue } from "./richEditorHtml";
+import { RichEditorToolbar } from "./RichEditorToolbar";
 
 export interface RichEditorProps {
   id: string;
@@ -62,6 +63,8 @@ export function applyLink(editor: Editor, href: string, range: TextRange = edito
 /** The editor field's rich text editor: a small toolbar, an image insert through the file picker. */
 export default function RichEditor({ id, label, describedBy, value, onChange, collections }: RichEditorProps) {
   const [pickerOpen, setPickerOpen] = useState(0);
+  const [source, setSource] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
   // the link address being typed (the Link button or Ctrl/Cmd+K), null while no link form shows
   const [linkDraft, setLinkDraft] = useState<string | null>(null);
   const latest = useRef(onChange);
@@ -111,25 +114,19 @@ export default function RichEditor({ id, label, describedBy, value, onChange, co
     else openLink.current();
   };
 
-  const btn = (name: string, active: boolean, run: () => void, text: string) => (
-    <button type="button" className={`rich-editor-btn${active ? " active" : ""}`} aria-pressed={active} aria-label={name} title={name} onMouseDown={(e) => e.preventDefault()} onClick={run}>
-      {text}
-    </button>
-  );
-
   return (
-    <div className="rich-editor">
+    <div className={`rich-editor${fullscreen ? " rich-editor-fullscreen" : ""}`}>
       {editor && !editor.isDestroyed ? (
-        <div className="rich-editor-toolbar" role="toolbar" aria-label={`${label} formatting`}>
-          {btn("Bold", editor.isActive("bold"), () => editor.chain().focus().toggleBold().run(), "B")}
-          {btn("Italic", editor.isActive("italic"), () => editor.chain().focus().toggleItalic().run(), "I")}
-          {btn("Heading", editor.isActive("heading", { level: 2 }), () => editor.chain().focus().toggleHeading({ level: 2 }).run(), "H")}
-          {btn("Bullet list", editor.isActive("bulletList"), () => editor.chain().focus().toggleBulletList().run(), "•")}
-          {btn("Numbered list", editor.isActive("orderedList"), () => editor.chain().focus().toggleOrderedList().run(), "1.")}
-          {btn("Code block", editor.isActive("codeBlock"), () => editor.chain().focus().toggleCodeBlock().run(), "{}")}
-          {btn(editor.isActive("link") ? "Remove link" : "Link", editor.isActive("link"), toggleLink, "Link")}
-          {btn("Insert image", false, () => setPickerOpen((n) => n + 1), "Image")}
-        </div>
+        <RichEditorToolbar
+          editor={editor}
+          label={label}
+          onLink={toggleLink}
+          onImage={() => setPickerOpen((n) => n + 1)}
+          source={source}
+          onSource={() => setSource((v) => !v)}
+          fullscreen={fullscreen}
+          onFullscreen={() => setFullscreen((v) => !v)}
+        />
       ) : null}
       {linkDraft !== null ? (
         <div className="rich-editor-link" role="group" aria-label="Link">
@@ -159,7 +156,9 @@ export default function RichEditor({ id, label, describedBy, value, onChange, co
           </button>
         </div>
       ) : null}
-      <EditorContent editor={editor} />
+      {/* The HTML itself, as PocketBase's source view: the editor takes it back on every change. */}
+      {source ? <textarea className="rich-editor-source" aria-label={`${label} HTML source`} value={value} onChange={(e) => onChange(e.target.value)} spellCheck={false} /> : null}
+      <EditorContent editor={editor} hidden={source} />
       {pickerOpen > 0 ? (
         <FilePickerDialog
           key={pickerOpen}
