@@ -184,7 +184,9 @@ export const transferJourneys = [
           const exportPopup = page.getByRole("dialog", { name: `Export ${IMPORTED} records` });
           await visible(exportPopup.getByLabel("CSV (multi-values as JSON text)"));
           await check(`records-export-${width}`);
-          await exportPopup.getByRole("button", { name: "Cancel" }).click();
+          // Escape closes the popup even while a radio button has the focus.
+          await exportPopup.getByLabel("CSV (multi-values as JSON text)").focus();
+          await page.keyboard.press("Escape");
           await hidden(exportPopup);
           await page.locator(".page-header").getByRole("button", { name: "Import", exact: true }).click();
           const panel = page.getByRole("dialog", { name: `Import ${IMPORTED} records` });

@@ -49,6 +49,8 @@ describe("arrowKeyStep", () => {
 
   it("leaves the arrows to text inputs and editors, and ignores other keys and modifiers", () => {
     expect(arrowKeyStep(key("ArrowRight", make('<input type="text">')))).toBe(0);
+    expect(arrowKeyStep(key("ArrowRight", make('<input type="radio">')))).toBe(0);
+    expect(arrowKeyStep(key("ArrowRight", make('<input type="range">')))).toBe(0);
     expect(arrowKeyStep(key("ArrowRight", make('<div contenteditable="true"></div>')))).toBe(0);
     expect(arrowKeyStep(key("ArrowDown", make("<button>open</button>")))).toBe(0);
     expect(arrowKeyStep(key("ArrowRight", make("<button>open</button>"), { altKey: true }))).toBe(0);

@@ -32,9 +32,8 @@ export function arrowKeyStep(e: Pick<KeyboardEvent, "key" | "altKey" | "ctrlKey"
   const step = e.key === "ArrowLeft" ? -ARROW_STEP_PX : e.key === "ArrowRight" ? ARROW_STEP_PX : 0;
   if (!step) return 0;
   const target = e.target;
-  const checkbox = target instanceof HTMLInputElement && target.type === "checkbox";
-  if (!checkbox && isEditableTarget(target)) return 0;
-  if (target instanceof Element && target.closest('[role="slider"], [role="radio"]')) return 0;
+  if (isEditableTarget(target)) return 0;
+  if (target instanceof Element && target.closest('[role="slider"], [role="radio"], input[type="radio"], input[type="range"]')) return 0;
   return step;
 }
 

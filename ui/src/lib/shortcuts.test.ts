@@ -48,6 +48,22 @@ describe("shortcut registry", () => {
     expect(isEditableTarget(div)).toBe(false);
     expect(isEditableTarget(null)).toBe(false);
   });
+
+  it("lets keys through from inputs that take no typing (radios, checkboxes, buttons)", () => {
+    const input = (type: string) => Object.assign(document.createElement("input"), { type });
+    for (const type of ["text", "search", "email", "password", "number", "url", "date"]) expect(isEditableTarget(input(type)), type).toBe(true);
+    for (const type of ["checkbox", "radio", "button", "submit", "range", "file", "color"]) expect(isEditableTarget(input(type)), type).toBe(false);
+    expect(isEditableTarget(document.createElement("select"))).toBe(true);
+
+    const radio = input("radio");
+    document.body.appendChild(radio);
+    const close = vi.fn(() => true);
+    const off = registerShortcut({ key: "Escape", handler: close });
+    press("Escape", radio);
+    expect(close).toHaveBeenCalledOnce();
+    off();
+    radio.remove();
+  });
 });
 
 describe("shortcut list", () => {

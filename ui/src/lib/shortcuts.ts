@@ -41,11 +41,16 @@ export function shortcutsVersion(): number {
   return version;
 }
 
+/** Inputs that take no typing: keys like Escape belong to the page, not to them. */
+const UNTYPED_INPUTS = new Set(["checkbox", "radio", "button", "submit", "reset", "image", "file", "color", "range", "hidden"]);
+
+/** True where the focus types text (text-like inputs, textareas, selects, editors), so keys are its own. */
 export function isEditableTarget(target: EventTarget | null): boolean {
   if (!target || typeof (target as Element).closest !== "function") return false;
   const el = target as HTMLElement;
   if (el.isContentEditable) return true;
-  return !!el.closest("input, textarea, select, [contenteditable=''], [contenteditable='true'], .cm-editor");
+  if (el instanceof HTMLInputElement) return !UNTYPED_INPUTS.has(el.type);
+  return !!el.closest("textarea, select, [contenteditable=''], [contenteditable='true'], .cm-editor");
 }
 
 function onKeyDown(e: KeyboardEvent) {
