@@ -7,7 +7,7 @@ import { FileNotFoundError, keyProblem, type FileStat, type FileSystem } from ".
 import { LocalFileSystem } from "../files/local.js";
 import { detectMime, SNIFF_LIMIT } from "../files/mime.js";
 import { storedFileName, uploadBaseName } from "../files/names.js";
-import { ApiError, badRequest, fieldError, ValidationError } from "../tools/errors.js";
+import { badRequest, fieldError, forbidden, ValidationError } from "../tools/errors.js";
 import { byteCounter } from "../tools/byteCounter.js";
 import { randomString } from "../tools/random.js";
 import { requireAdmin, SYSTEM_CALLER, type Caller } from "../auth/caller.js";
@@ -78,7 +78,7 @@ export class BackupService {
   /** Downloads carry an admin file token (`POST /api/files/token`) instead of an auth header. */
   async authorizeDownload(token: string | undefined): Promise<void> {
     const admin = token ? await this.app.admins.fromFileToken(token).catch(() => null) : null;
-    if (!admin) throw new ApiError(403, "Insufficient permissions to access the resource.");
+    if (!admin) throw forbidden("Insufficient permissions to access the resource.");
   }
 
   /** Every backup, newest first (then by key). */

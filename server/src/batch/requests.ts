@@ -1,5 +1,5 @@
 import type { Upload } from "../records/form.js";
-import { ApiError, fieldError, ValidationError, type FieldErrors } from "../tools/errors.js";
+import { badRequest, fieldError, type FieldErrors, ValidationError } from "../tools/errors.js";
 
 /** One sub-request of a batch, checked and resolved to a records API action. */
 export interface BatchOp {
@@ -73,9 +73,9 @@ function filesByRequest(files: Map<string, Upload[]>): Map<number, Map<string, U
  * under `requests` (nothing runs).
  */
 export function parseBatch(body: unknown, files: Map<string, Upload[]>, maxRequests: number): BatchOp[] {
-  if (!body || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, LOAD_MESSAGE);
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw badRequest(LOAD_MESSAGE);
   const list = (body as { requests?: unknown }).requests;
-  if (list !== undefined && list !== null && !Array.isArray(list)) throw new ApiError(400, LOAD_MESSAGE);
+  if (list !== undefined && list !== null && !Array.isArray(list)) throw badRequest(LOAD_MESSAGE);
   const reqs = (list ?? []) as unknown[];
   if (reqs.length === 0) throw new ValidationError(INVALID, { requests: fieldError("validation_required", "Cannot be blank.") });
   if (reqs.length > maxRequests) {

@@ -6,7 +6,7 @@ import type { EventBus } from "../events/bus.js";
 import type { FilesService } from "../files/service.js";
 import { RecordsApi } from "../records/api.js";
 import type { Upload } from "../records/form.js";
-import { ApiError, forbidden } from "../tools/errors.js";
+import { badRequest, DomainError, forbidden, tooLarge } from "../tools/errors.js";
 import { WriteGate } from "./gate.js";
 import { preparePasswords } from "./passwords.js";
 import { admitBatch, type BatchLimits } from "./rateLimits.js";
@@ -22,10 +22,8 @@ export interface BatchInput {
   limits?: BatchLimits;
 }
 
-export interface BatchResult {
-  status: number;
-  body: unknown;
-}
+/** A sub-request's outcome: its record deleted, or saved and shown as the requester may see it. */
+export type BatchResult = { action: "delete" } | { action: "save"; record: unknown };
 
 export const DISABLED_MESSAGE = "Batch requests are not allowed.";
 export const FAILED_MESSAGE = "Batch transaction failed.";
@@ -39,7 +37,7 @@ type Effect = () => unknown;
 class SubRequestError extends Error {
   constructor(
     readonly index: number,
-    readonly response: ApiError,
+    readonly response: DomainError,
   ) {
     super(response.message);
   }
@@ -60,7 +58,7 @@ export class BatchService {
   async run(input: BatchInput, who: Requester): Promise<BatchResult[]> {
     const cfg = this.env.settings.get().batch;
     if (!cfg.enabled) throw forbidden(DISABLED_MESSAGE);
-    if (input.size > (cfg.maxBodySize > 0 ? cfg.maxBodySize : DEFAULT_MAX_BODY)) throw new ApiError(413, "Request entity too large");
+    if (input.size > (cfg.maxBodySize > 0 ? cfg.maxBodySize : DEFAULT_MAX_BODY)) throw tooLarge();
     const body = await input.decode();
     const ops = parseBatch(body.data, body.files, cfg.maxRequests);
     const effects: Effect[] = [];
@@ -77,17 +75,17 @@ export class BatchService {
         return asyncTransaction(this.env.db, async () => {
           const out: BatchResult[] = [];
           for (const op of ops) {
-            if (Date.now() > deadline) throw new SubRequestError(op.index, new ApiError(400, TIMEOUT_MESSAGE));
+            if (Date.now() > deadline) throw new SubRequestError(op.index, badRequest(TIMEOUT_MESSAGE));
             out.push(await this.exec(records, op, who, passwords.get(op.index)));
           }
-          if (Date.now() > deadline) throw new SubRequestError(ops[ops.length - 1].index, new ApiError(400, TIMEOUT_MESSAGE));
+          if (Date.now() > deadline) throw new SubRequestError(ops[ops.length - 1].index, badRequest(TIMEOUT_MESSAGE));
           return out;
         });
       });
     } catch (err) {
       if (!(err instanceof SubRequestError)) throw err;
-      throw new ApiError(400, FAILED_MESSAGE, {
-        requests: { [String(err.index)]: { code: "batch_request_failed", message: "Batch request failed.", response: err.response.toJSON() } },
+      throw badRequest(FAILED_MESSAGE, {
+        requests: { [String(err.index)]: { code: "batch_request_failed", message: "Batch request failed.", response: err.response } },
       });
     }
     // Committed: now the files and the events, in the order the requests made them.
@@ -116,7 +114,7 @@ export class BatchService {
       };
       if (op.action === "delete") {
         await records.deleteWithFiles(c, op.id!, caller);
-        return { status: 204, body: null };
+        return { action: "delete" };
       }
       const body = { data: op.data, files: op.files, passwords };
       const who = records.withData(c, body, caller);
@@ -127,9 +125,9 @@ export class BatchService {
         action = id !== undefined && records.find(c, id) ? "update" : "create";
       }
       const saved = action === "create" ? await records.createWithFiles(c, body, who) : await records.updateWithFiles(c, id!, body, who);
-      return { status: 200, body: records.present(c, saved, who, op.query) };
+      return { action: "save", record: records.present(c, saved, who, op.query) };
     } catch (err) {
-      if (err instanceof ApiError) throw new SubRequestError(op.index, err);
+      if (err instanceof DomainError) throw new SubRequestError(op.index, err);
       throw err;
     }
   }

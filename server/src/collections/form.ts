@@ -1,5 +1,5 @@
 import { JsonObject, LoadError, parseFirstJsonValue, type JsonValue } from "../tools/goJson.js";
-import { ApiError } from "../tools/errors.js";
+import { badRequest } from "../tools/errors.js";
 import { mediaType, multipartFields } from "../tools/requestBody.js";
 import { fieldDef, isFieldType, type SchemaField } from "../fields/index.js";
 import { fieldFor, isObject, toPlain } from "../fields/decode.js";
@@ -173,10 +173,10 @@ export function readRequestBody(contentType: string | undefined, raw: string | u
     if (type === "application/x-www-form-urlencoded") return formObject([...new URLSearchParams(raw)]);
     if (type === "multipart/form-data") return formObject(multipartFields(contentType ?? "", raw));
   } catch (err) {
-    if (err instanceof LoadError) throw new ApiError(400, LOAD_MESSAGE);
+    if (err instanceof LoadError) throw badRequest(LOAD_MESSAGE);
     throw err;
   }
-  throw new ApiError(400, LOAD_MESSAGE);
+  throw badRequest(LOAD_MESSAGE);
 }
 
 const FORM_BOOLS: Record<string, boolean> = {

@@ -1,6 +1,6 @@
 import { JsonObject, type JsonValue } from "../tools/goJson.js";
 import { transaction } from "../db/connection.js";
-import { ApiError } from "../tools/errors.js";
+import { badRequest, DomainError } from "../tools/errors.js";
 import { parseDateTime, formatDateTime } from "../fields/dateTime.js";
 import { fieldFor, toPlain } from "../fields/decode.js";
 import { DecodeError, errorsToData, errorsToRaw, goJsonStringify, verr, type VErrors } from "../fields/errors.js";
@@ -57,7 +57,7 @@ function decodeCollection(v: JsonValue): CollectionModel {
         break;
       case "schema": {
         const s = decodeSchema(val);
-        if (s.hasNull) throw new ApiError(400, GENERIC_MESSAGE);
+        if (s.hasNull) throw badRequest(GENERIC_MESSAGE);
         c.schema = s.fields;
         break;
       }
@@ -113,11 +113,11 @@ export function importCollections(service: CollectionService, body: JsonValue): 
   try {
     input = decodeImport(body);
   } catch (err) {
-    if (err instanceof DecodeError) throw new ApiError(400, LOAD_MESSAGE);
+    if (err instanceof DecodeError) throw badRequest(LOAD_MESSAGE);
     throw err;
   }
   if (input.collections.length === 0) {
-    throw new ApiError(400, GENERIC_MESSAGE, errorsToData({ collections: verr("validation_required", "cannot be blank") }));
+    throw badRequest(GENERIC_MESSAGE, errorsToData({ collections: verr("validation_required", "cannot be blank") }));
   }
   const db = service.db;
   const repo = service.repo;
@@ -191,12 +191,11 @@ export function importCollections(service: CollectionService, body: JsonValue): 
     });
     return { saved, deleted };
   } catch (err) {
-    if (err instanceof ApiError) throw err;
-    if (err instanceof ImportFailure) throw new ApiError(400, IMPORT_FAILED, errorsToData(err.errors));
-    if (err instanceof IndexErrors) throw new ApiError(400, IMPORT_FAILED, errorsToData(err.errors));
+    if (err instanceof DomainError) throw err;
+    if (err instanceof ImportFailure) throw badRequest(IMPORT_FAILED, errorsToData(err.errors));
+    if (err instanceof IndexErrors) throw badRequest(IMPORT_FAILED, errorsToData(err.errors));
     const text = err instanceof ViewQueryError ? err.message : sqlErrorText(err);
-    throw new ApiError(
-      400,
+    throw badRequest(
       IMPORT_FAILED,
       errorsToData({ collections: verr("collections_import_failure", `Failed to import the collections configuration. Raw error:\n${text}`) }),
     );

@@ -1,7 +1,7 @@
 import type { App } from "../app.js";
 import { transaction } from "../db/connection.js";
 import { CollectionsRepo } from "../db/collections.js";
-import { ApiError, notFound } from "../tools/errors.js";
+import { badRequest, notFound } from "../tools/errors.js";
 import { requireAdmin, type Caller } from "../auth/caller.js";
 import { DecodeError, errorsToData, type VErrors } from "../fields/errors.js";
 import {
@@ -116,19 +116,19 @@ export class CollectionService {
     try {
       decodeForm(form, body);
     } catch (err) {
-      if (err instanceof DecodeError) throw new ApiError(400, LOAD_MESSAGE);
+      if (err instanceof DecodeError) throw badRequest(LOAD_MESSAGE);
       throw err;
     }
     const errors = this.validate(form, old);
-    if (errors) throw new ApiError(400, GENERIC_MESSAGE, errorsToData(errors));
+    if (errors) throw badRequest(GENERIC_MESSAGE, errorsToData(errors));
     const failed = old ? "Failed to update the collection." : "Failed to create the collection.";
     const model = this.modelFrom(form, old);
     try {
       transaction(this.app.db, () => this.persist(model, old));
     } catch (err) {
-      if (err instanceof IndexErrors) throw new ApiError(400, failed, errorsToData(err.errors));
+      if (err instanceof IndexErrors) throw badRequest(failed, errorsToData(err.errors));
       if (this.isDev()) console.error(err);
-      throw new ApiError(400, failed);
+      throw badRequest(failed);
     }
     this.resaveViews(model.id, false);
     const saved = this.repo.findById(model.id) ?? model;
@@ -141,7 +141,7 @@ export class CollectionService {
     try {
       return validateForm(form, old, { db: this.app.db, repo: this.repo });
     } catch (err) {
-      if (err instanceof BareBadRequest) throw new ApiError(400, GENERIC_MESSAGE);
+      if (err instanceof BareBadRequest) throw badRequest(GENERIC_MESSAGE);
       throw err;
     }
   }
@@ -179,7 +179,7 @@ export class CollectionService {
 
   /** The database part of a delete: the row and the table or view, in one transaction; announced after commit. */
   private deleteRecords(c: CollectionModel): void {
-    if (c.system || this.referencedBy(c).length > 0) throw new ApiError(400, DELETE_FAILED);
+    if (c.system || this.referencedBy(c).length > 0) throw badRequest(DELETE_FAILED);
     let views: CollectionModel[];
     try {
       views = transaction(this.app.db, () => {
@@ -190,7 +190,7 @@ export class CollectionService {
       });
     } catch (err) {
       if (this.isDev()) console.error(err);
-      throw new ApiError(400, DELETE_FAILED);
+      throw badRequest(DELETE_FAILED);
     }
     this.app.events.emit({ type: "collection.delete", collection: c });
     this.announceViews(views);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type App } from "../app.js";
+import { errorBody } from "../http/errorResponse.js";
 import { canAccessFile, fileForbidden, resolveFileToken } from "./access.js";
 import type { AdminRow } from "../admins/model.js";
 import { cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
@@ -68,6 +69,6 @@ describe("canAccessFile", () => {
     expect(asked).toEqual([null, { id: "u" }]);
   });
   it("refuses with the reference's 403", () => {
-    expect(fileForbidden().toJSON()).toEqual({ code: 403, message: "Insufficient permissions to access the file resource.", data: {} });
+    expect(errorBody(fileForbidden())).toEqual({ code: 403, message: "Insufficient permissions to access the file resource.", data: {} });
   });
 });

@@ -1,5 +1,5 @@
 import type { AdminRow } from "../admins/model.js";
-import { ApiError } from "../tools/errors.js";
+import { type DomainError, forbidden } from "../tools/errors.js";
 
 /**
  * Who asks for a protected file. The reference reads only the `?token=` query
@@ -15,8 +15,8 @@ export interface FileRequester<R = unknown> {
 
 export const FILE_FORBIDDEN_MESSAGE = "Insufficient permissions to access the file resource.";
 
-/** The 403 the reference answers when a protected file is refused. */
-export const fileForbidden = (): ApiError => new ApiError(403, FILE_FORBIDDEN_MESSAGE);
+/** The refusal the reference answers when a protected file is refused. */
+export const fileForbidden = (): DomainError => forbidden(FILE_FORBIDDEN_MESSAGE);
 
 /** Resolves a record file token to its auth record, or null. Supplied by the records/auth layer. */
 export type RecordFileTokenResolver<R> = (token: string) => Promise<R | null>;

@@ -43,9 +43,9 @@ describe("FilesService (app.files)", () => {
     const app = createApp({ dataDir: tempDir() });
     try {
       await expect(app.files.authorize(false, undefined, () => false)).resolves.toBeUndefined();
-      await expect(app.files.authorize(true, "not-a-token", (auth) => auth !== null)).rejects.toMatchObject({ status: 403, message: FILE_FORBIDDEN_MESSAGE });
+      await expect(app.files.authorize(true, "not-a-token", (auth) => auth !== null)).rejects.toMatchObject({ kind: "forbidden", message: FILE_FORBIDDEN_MESSAGE });
       await expect(app.files.authorize(true, undefined, () => true)).resolves.toBeUndefined();
-      await expect(app.files.fileToken({ admin: false, info: {} })).rejects.toMatchObject({ status: 400, message: "Failed to generate file token." });
+      await expect(app.files.fileToken({ admin: false, info: {} })).rejects.toMatchObject({ kind: "bad_request", message: "Failed to generate file token." });
     } finally {
       await app.close();
     }

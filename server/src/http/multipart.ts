@@ -2,12 +2,9 @@ import { Busboy, type BusboyInstance } from "@fastify/busboy";
 import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
 import type { Spool, SpooledFile, SpoolPolicy } from "../files/spool.js";
-import { ApiError } from "../tools/errors.js";
+import { badRequest, tooLarge } from "../tools/errors.js";
 
 const LOAD_MESSAGE = "Failed to load the submitted data due to invalid formatting.";
-
-/** The answer to a body over its limit (Cairn's own; the reference has no body limit). */
-export const tooLarge = () => new ApiError(413, "Request entity too large");
 
 /** Parts (text values and files together) a body may have: the reference's limit, refused with its load error. */
 export const MAX_PARTS = 1000;
@@ -15,7 +12,7 @@ export const MAX_PARTS = 1000;
 export const PART_HEADER_BYTES = 80 << 10;
 export const PART_HEADER_LINES = 2000;
 
-const loadError = () => new ApiError(400, LOAD_MESSAGE);
+const loadError = () => badRequest(LOAD_MESSAGE);
 
 /**
  * Whether a multipart body held in memory has more than MAX_PARTS parts, counted from its

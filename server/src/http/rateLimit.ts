@@ -4,6 +4,7 @@ import { countedMethod, type RateLimitClient } from "../ratelimit/limiter.js";
 import { routedPaths, unroutedPath } from "../ratelimit/paths.js";
 import { actionTags, routeAction } from "../ratelimit/tags.js";
 import { TooManyRequests } from "../ratelimit/tooMany.js";
+import { errorBody, errorStatus } from "./errorResponse.js";
 
 /**
  * The socket's address: Cairn has no trusted-proxy setting, and forwarding headers can be set
@@ -53,6 +54,6 @@ export function registerRateLimit(server: FastifyInstance, app: App): void {
     if (!hit) return done();
     const refused = new TooManyRequests(hit.retryAfter);
     reply.header("Retry-After", String(refused.retryAfter));
-    reply.status(429).send(refused.toJSON()); // answered: the chain stops here
+    reply.status(errorStatus(refused)).send(errorBody(refused)); // answered: the chain stops here
   });
 }

@@ -8,7 +8,7 @@ import type { Upload } from "../records/form.js";
 import type { SubmittedBody } from "../records/service.js";
 import { uploadLimits } from "../records/uploadLimits.js";
 import { INVALID_BODY } from "./body.js";
-import { ApiError } from "../tools/errors.js";
+import { badRequest } from "../tools/errors.js";
 
 const LOAD_MESSAGE = "Failed to load the submitted data due to invalid formatting.";
 import { parseJsonStrict } from "../tools/json.js";
@@ -99,12 +99,12 @@ function formBody(form: ParsedMultipart): SubmittedBody {
  * (as buffers). Record requests stream instead (decodeRecordBody).
  */
 export async function decodeMultipart(contentType: string, raw: Buffer): Promise<SubmittedBody> {
-  if (tooManyParts(contentType, raw)) throw new ApiError(400, LOAD_MESSAGE);
+  if (tooManyParts(contentType, raw)) throw badRequest(LOAD_MESSAGE);
   let form: FormData;
   try {
     form = await new Response(new Uint8Array(raw), { headers: { "content-type": contentType } }).formData();
   } catch {
-    throw new ApiError(400, LOAD_MESSAGE);
+    throw badRequest(LOAD_MESSAGE);
   }
   const values: [string, string][] = [];
   const uploads: [string, Upload][] = [];

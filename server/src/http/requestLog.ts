@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../app.js";
-import { ApiError } from "../tools/errors.js";
+import { DomainError } from "../tools/errors.js";
 import { LogLevel } from "../logs/model.js";
 
 /**
@@ -57,7 +57,7 @@ export function registerRequestLog(server: FastifyInstance, app: App): void {
       };
       if (failed) {
         data.details = err ? errorDetails(req, err) : null;
-        data.error = sentMessages.get(req) ?? (err instanceof ApiError ? err.message : GENERIC_ERROR);
+        data.error = sentMessages.get(req) ?? (err instanceof DomainError ? err.message : GENERIC_ERROR);
       }
       data.execTime = elapsed(reply);
       data.method = req.method;
@@ -160,10 +160,10 @@ export function errorDetails(req: FastifyRequest, err: Error): string | null {
   const e = err as Error & { detail?: unknown; details?: unknown; cause?: unknown };
   for (const v of [e.detail, e.details]) if (typeof v === "string" && v !== "") return v;
   if (e.cause !== undefined && e.cause !== null) return e.cause instanceof Error ? e.cause.message : String(e.cause);
-  if (err instanceof ApiError) {
+  if (err instanceof DomainError) {
     const fields = formatFieldErrors(err.data);
     if (fields) return fields;
-    if (req.is404 && err.status === 404) return "code=404, message=Not Found";
+    if (req.is404 && err.kind === "not_found") return "code=404, message=Not Found";
     return null;
   }
   return err.message || null;

@@ -1,7 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyError } from "fastify";
 import cors from "@fastify/cors";
 import type { App } from "../app.js";
-import { ApiError } from "../tools/errors.js";
+import { DomainError, notFound } from "../tools/errors.js";
+import { errorBody, errorStatus } from "./errorResponse.js";
 import { resolveAuth } from "./auth.js";
 import { INVALID_BODY } from "./body.js";
 import { clientErrorHandler, MAX_HEADER_BYTES } from "./clientError.js";
@@ -111,11 +112,11 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   registerBodyTimeout(server, opts.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS);
   registerTurnGate(server, opts.handlersPerTurn ?? DEFAULT_HANDLERS_PER_TURN);
 
-  server.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
+  server.setErrorHandler((err: FastifyError | DomainError, req, reply) => {
     req.apiError = err;
     // A batch over a sub-request's rate limit: answered as the limiter answers (http/rateLimit.ts).
     if (err instanceof TooManyRequests) reply.header("Retry-After", String(err.retryAfter));
-    if (err instanceof ApiError) return reply.status(err.status).send(err.toJSON());
+    if (err instanceof DomainError) return reply.status(errorStatus(err)).send(errorBody(err));
     const status = typeof (err as FastifyError).statusCode === "number" ? (err as FastifyError).statusCode! : 500;
     if (status === 413) return reply.status(413).send({ code: 413, message: "Request entity too large", data: {} });
     if (status >= 400 && status < 500) {
@@ -127,7 +128,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   });
 
   server.setNotFoundHandler((req, reply) => {
-    req.apiError = new ApiError(404, "Not Found.");
+    req.apiError = notFound("Not Found.");
     reply.status(404).send({ code: 404, message: "Not Found.", data: {} });
   });
 

@@ -1,15 +1,15 @@
-import { ApiError } from "../tools/errors.js";
+import { DomainError } from "../tools/errors.js";
 
 /** The reference's generic body for a bad filter, sort or paging parameter. */
 export const GENERIC_MESSAGE = "Something went wrong while processing your request.";
 
 /**
- * A 400 for malformed list input. The HTTP body stays the reference's generic one
+ * Malformed list input (a bad request). The HTTP body stays the reference's generic one
  * (`data: {}`); `detail` says what was wrong, for logs and tests.
  */
-export class QueryError extends ApiError {
+export class QueryError extends DomainError {
   constructor(readonly detail: string) {
-    super(400, GENERIC_MESSAGE, {});
+    super("bad_request", GENERIC_MESSAGE, {});
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Condition, Expr, Operand, SignOperator } from "./ast.js";
-import { ApiError } from "../tools/errors.js";
+import { DomainError } from "../tools/errors.js";
 import { queryError } from "./errors.js";
 import { likePattern } from "./like.js";
 import { macroValue } from "./macros.js";
@@ -173,7 +173,7 @@ class FilterBuilder {
         try {
           resolved = this.resolver.resolve(o.name);
         } catch (err) {
-          if (err instanceof ApiError) throw err;
+          if (err instanceof DomainError) throw err;
           throw queryError(`invalid ${side} operand ${JSON.stringify(o.name)} - ${err instanceof Error ? err.message : String(err)}`);
         }
         if (!resolved) throw queryError(`invalid ${side} operand ${JSON.stringify(o.name)} - failed to resolve field`);

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "../tools/errors.js";
+import { errorStatus } from "../http/errorResponse.js";
+import { DomainError } from "../tools/errors.js";
 import { compileFilter, jsonValues } from "./filterSql.js";
 import { runList } from "./list.js";
 import { tableResolver } from "./tableResolver.js";
@@ -73,13 +74,13 @@ function mutate(r: Rng, s: string): string {
 
 type Outcome = "ok" | "400";
 
-/** Compiles one filter; a success must prepare and run in SQLite, a failure must be a 400 ApiError. */
+/** Compiles one filter; a success must prepare and run in SQLite, a failure must be a 400 DomainError. */
 function check(filter: string): Outcome {
   let compiled;
   try {
     compiled = compileFilter(filter, resolver);
   } catch (err) {
-    if (!(err instanceof ApiError) || err.status !== 400) {
+    if (!(err instanceof DomainError) || errorStatus(err) !== 400) {
       throw new Error(`non-400 error for ${JSON.stringify(filter)}: ${String(err)}`);
     }
     return "400";
@@ -131,7 +132,7 @@ describe("fuzz", () => {
         expect(Object.keys(res)).toEqual(["page", "perPage", "totalItems", "totalPages", "items"]);
         expect(res.items.length).toBeLessThanOrEqual(res.perPage);
       } catch (err) {
-        if (!(err instanceof ApiError) || err.status !== 400) throw new Error(`non-400 for ${JSON.stringify(query)}: ${String(err)}`);
+        if (!(err instanceof DomainError) || errorStatus(err) !== 400) throw new Error(`non-400 for ${JSON.stringify(query)}: ${String(err)}`);
       }
     }
   });

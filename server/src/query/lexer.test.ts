@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { errorBody } from "../http/errorResponse.js";
 import { QueryError } from "./errors.js";
 import { tokenize, type Token } from "./lexer.js";
 
@@ -80,8 +81,8 @@ describe("tokenize", () => {
       err = e;
     }
     expect(err).toBeInstanceOf(QueryError);
-    expect((err as QueryError).status).toBe(400);
+    expect((err as QueryError).kind).toBe("bad_request");
     expect((err as QueryError).detail).toMatch(detail);
-    expect((err as QueryError).toJSON()).toEqual({ code: 400, message: "Something went wrong while processing your request.", data: {} });
+    expect(errorBody(err as QueryError)).toEqual({ code: 400, message: "Something went wrong while processing your request.", data: {} });
   });
 });

@@ -1,7 +1,7 @@
-import Database from "better-sqlite3";
 import { cachedStatement, type DB } from "../db/connection.js";
 import type { ReadPool } from "../db/readPool.js";
 import { quoteIdent } from "../db/dialect.js";
+import { isSqlError } from "../db/errors.js";
 import { queryError } from "./errors.js";
 import { compileFilter } from "./filterSql.js";
 import { pageOffset, parsePagination, totalPages } from "./pagination.js";
@@ -130,7 +130,7 @@ function listResult<T>(sql: { page: number; perPage: number; skipTotal: boolean 
 /** Runs fn (sync or async), turning SQLite's refusals into the reference's 400 "SQL error". */
 function asQueryError<R>(fn: () => R): R {
   const mapped = (err: unknown): never => {
-    if (err instanceof Database.SqliteError) throw queryError(`SQL error: ${err.message}`);
+    if (isSqlError(err)) throw queryError(`SQL error: ${err.message}`);
     throw err;
   };
   try {

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { ApiError } from "../tools/errors.js";
+import { errorStatus } from "../http/errorResponse.js";
+import { DomainError } from "../tools/errors.js";
 import type { CollectionModel } from "../collections/model.js";
 import { QueryError } from "./errors.js";
 import { compileFilter } from "./filterSql.js";
@@ -71,7 +72,7 @@ const status = (fn: () => unknown): number | "ok" => {
     fn();
     return "ok";
   } catch (err) {
-    if (err instanceof ApiError) return err.status;
+    if (err instanceof DomainError) return errorStatus(err);
     throw err;
   }
 };
@@ -170,7 +171,7 @@ describe("relation paths", () => {
     const r = recordResolver({ collection: users, findCollection: find });
     expect(r.resolve("friends.friends.friends.friends.friends.friends.name")).toBeTruthy();
     expect(() => r.resolve("friends.friends.friends.friends.friends.friends.friends.name")).toThrow(
-      expect.objectContaining({ status: 400, detail: "max nested relations reached (6)" }),
+      expect.objectContaining({ kind: "bad_request", detail: "max nested relations reached (6)" }),
     );
     expect(r.resolve("friends.friends.friends.friends.friends.friends.profile.a.b.c")).toBeTruthy();
   });
@@ -316,7 +317,7 @@ describe("rules", () => {
         checkAdminOnlyFields(q);
         return "ok";
       } catch (err) {
-        return err instanceof ApiError ? `${err.status} ${err.message}` : String(err);
+        return err instanceof DomainError ? `${errorStatus(err)} ${err.message}` : String(err);
       }
     };
     expect(msg({ filter: "title = 'x'", sort: "-created" })).toBe("ok");

@@ -12,7 +12,8 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "../tools/errors.js";
+import { errorStatus } from "../http/errorResponse.js";
+import { DomainError } from "../tools/errors.js";
 import { jsonValues } from "./filterSql.js";
 import { runList } from "./list.js";
 import { tableResolver } from "./tableResolver.js";
@@ -71,7 +72,7 @@ function cairn(db: Database.Database, table: string, resolver: FieldResolver, qu
     const { items, ...meta } = runList(db, { table, resolver, query, mapRow: (r) => r.id as string });
     return { status: 200, meta, ids: items };
   } catch (err) {
-    if (err instanceof ApiError) return { status: err.status };
+    if (err instanceof DomainError) return { status: errorStatus(err) };
     throw err;
   }
 }

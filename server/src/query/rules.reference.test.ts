@@ -14,7 +14,8 @@ import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CollectionsRepo } from "../db/collections.js";
-import { ApiError } from "../tools/errors.js";
+import { errorStatus } from "../http/errorResponse.js";
+import { DomainError } from "../tools/errors.js";
 import { runList } from "./list.js";
 import { recordResolver } from "./recordResolver.js";
 import type { RequestInfo } from "./requestInfo.js";
@@ -104,7 +105,7 @@ function cairn(coll: string, who: Who, ask: Ask): Outcome {
     const out = runList(db, { table: coll, resolver, query, where, mapRow: (r) => short(String(r.id)) });
     return { status: 200, ids: out.items };
   } catch (err) {
-    if (err instanceof ApiError) return { status: err.status, message: err.message };
+    if (err instanceof DomainError) return { status: errorStatus(err), message: err.message };
     throw err;
   }
 }

@@ -1,7 +1,7 @@
-import Database from "better-sqlite3";
 import { CollectionsRepo } from "../db/collections.js";
 import { cachedStatement, type DB } from "../db/connection.js";
 import { quoteIdent } from "../db/dialect.js";
+import { isSqlError } from "../db/errors.js";
 import { forbidden } from "../tools/errors.js";
 import type { CollectionModel } from "../collections/model.js";
 import { queryError } from "./errors.js";
@@ -84,7 +84,7 @@ export function prepareRuleCheck(
     try {
       return cachedStatement(db, sql).get(...joinParams, recordId, ...where.params) !== undefined;
     } catch (err) {
-      if (err instanceof Database.SqliteError) throw queryError(`SQL error: ${err.message}`);
+      if (isSqlError(err)) throw queryError(`SQL error: ${err.message}`);
       throw err;
     }
   };

@@ -1,10 +1,10 @@
-import { ApiError } from "../tools/errors.js";
+import { DomainError } from "../tools/errors.js";
 
 export const TOO_MANY = "Too Many Requests.";
 
-/** Over a rate limit: the limiter's 429, with the seconds until the window resets (`Retry-After`). */
-export class TooManyRequests extends ApiError {
+/** Over a rate limit, with the seconds until the window resets (`Retry-After`). */
+export class TooManyRequests extends DomainError {
   constructor(readonly retryAfter: number) {
-    super(429, TOO_MANY);
+    super("too_many_requests", TOO_MANY);
   }
 }

@@ -4,7 +4,7 @@ import { peekToken, signToken, verifyToken } from "../auth/tokens.js";
 import { isEmailFormat } from "../tools/formats.js";
 import { authOptions, isAuth, type CollectionModel } from "../collections/model.js";
 import { RecordsRepo } from "../db/records.js";
-import { ApiError, badRequest, forbidden, unauthorized } from "../tools/errors.js";
+import { badRequest, forbidden, unauthorized } from "../tools/errors.js";
 import { RECORD_REQUIRED, type Caller } from "../auth/caller.js";
 import { recordFromRow, type RecordData } from "./model.js";
 
@@ -54,7 +54,7 @@ export class RecordAuth {
     const data: Record<string, unknown> = {};
     if (!body.identity) data.identity = { code: "validation_required", message: "Cannot be blank." };
     if (!body.password) data.password = { code: "validation_required", message: "Cannot be blank." };
-    if (Object.keys(data).length) throw new ApiError(400, "Something went wrong while processing your request.", data);
+    if (Object.keys(data).length) throw badRequest("Something went wrong while processing your request.", data);
     const opts = authOptions(c);
     if (!opts.allowEmailAuth && !opts.allowUsernameAuth) throw badRequest("The collection is not configured to allow password authentication.");
     const a = await this.authenticate(c, body.identity!, body.password!);

@@ -2,7 +2,7 @@ import type { App } from "../app.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { peekToken, signToken, verifyToken, type TokenClaims } from "../auth/tokens.js";
 import { RecordsRepo } from "../db/records.js";
-import { ApiError, badRequest, fieldError, FE, forbidden, type FieldError } from "../tools/errors.js";
+import { badRequest, FE, fieldError, type FieldError, forbidden } from "../tools/errors.js";
 import { requireAuthRecord, type Caller } from "../auth/caller.js";
 import { templateMail, type TemplateKind } from "../mail/templates.js";
 import { authOptions, isAuth, type CollectionModel } from "../collections/model.js";
@@ -101,7 +101,7 @@ export class RecordAuthFlows {
 
   validateEmailRequest(input: { email?: string }): void {
     const errors = collectErrors({ email: [required(input.email), emailCheck(input.email)] });
-    if (errors) throw new ApiError(400, FORM_INVALID, errors);
+    if (errors) throw badRequest(FORM_INVALID, errors);
   }
 
   // ------------------------------------------------------------ verification
@@ -133,7 +133,7 @@ export class RecordAuthFlows {
         }
       }
     }
-    if (err) throw new ApiError(400, GENERIC, { token: err });
+    if (err) throw badRequest(GENERIC, { token: err });
     if (found!.record.verified === true) return;
     this.repo.update(c.name, String(found!.record.id), { verified: 1, updated: nowString() });
     dropUnprovenLinks(this.app.db, c, String(found!.record.id));
@@ -166,9 +166,9 @@ export class RecordAuthFlows {
       passwordConfirm: [required(input.passwordConfirm), input.passwordConfirm && input.passwordConfirm !== input.password ? FE.mismatch() : null],
       token: [tokenErr],
     });
-    if (errors) throw new ApiError(400, GENERIC, errors);
+    if (errors) throw badRequest(GENERIC, errors);
     // bcrypt refuses more than 72 bytes: the reference answers with a bare 400 then.
-    if (Buffer.byteLength(input.password!, "utf8") > 72) throw new ApiError(400, GENERIC);
+    if (Buffer.byteLength(input.password!, "utf8") > 72) throw badRequest(GENERIC);
     const record = found!.record;
     const claims = peekToken(input.token!);
     const row: Record<string, unknown> = { passwordHash: await hashPassword(input.password!), tokenKey: randomString(50), updated: nowString() };
@@ -190,12 +190,12 @@ export class RecordAuthFlows {
         taken ? fieldError("validation_record_email_invalid", "User email already exists or it is invalid.") : null,
       ],
     });
-    if (errors) throw new ApiError(400, GENERIC, errors);
+    if (errors) throw badRequest(GENERIC, errors);
     const token = await this.sign("recordEmailChangeToken", c, a.record, { newEmail: input.newEmail });
     try {
       await this.mail("email-change", input.newEmail!, token);
     } catch {
-      throw new ApiError(400, "Failed to request email change.");
+      throw badRequest("Failed to request email change.");
     }
   }
 
@@ -225,7 +225,7 @@ export class RecordAuthFlows {
       passwordErr = fieldError("validation_invalid_password", "Missing or invalid auth record password.");
     }
     const errors = collectErrors({ password: [passwordErr], token: [tokenErr] });
-    if (errors) throw new ApiError(400, GENERIC, errors);
+    if (errors) throw badRequest(GENERIC, errors);
     this.repo.update(c.name, String(found!.record.id), { email: newEmail, verified: 1, tokenKey: randomString(50), updated: nowString() });
   }
 

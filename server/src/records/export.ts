@@ -1,14 +1,14 @@
-import Database from "better-sqlite3";
 import { stringify } from "csv-stringify/sync";
 import type { CollectionModel } from "../collections/model.js";
 import { errorsToData, V } from "../fields/errors.js";
-import { ApiError } from "../tools/errors.js";
+import { badRequest } from "../tools/errors.js";
 import { stringifyJson } from "../tools/json.js";
 import type { Requester } from "../auth/caller.js";
 import type { RecordService } from "./service.js";
 import { csvCell, exportColumns } from "./exportColumns.js";
 import type { DB } from "../db/connection.js";
 import { openReadCursor, type ReadCursor } from "../db/readCursor.js";
+import { isSqlError } from "../db/errors.js";
 import { queryError } from "../query/errors.js";
 import { parseFields, pickFields } from "./fields.js";
 import { recordFromRow } from "./model.js";
@@ -44,7 +44,7 @@ const first = (v: unknown): string => String((Array.isArray(v) ? v[0] : v) ?? ""
 function parseFormat(raw: unknown): ExportFormat {
   const f = first(raw) || "csv";
   if (f === "csv" || f === "json") return f;
-  throw new ApiError(400, "Invalid export format.", errorsToData({ format: V.in() }));
+  throw badRequest("Invalid export format.", errorsToData({ format: V.in() }));
 }
 
 /**
@@ -62,7 +62,7 @@ export async function exportRecords(svc: RecordService, db: DB, c: CollectionMod
   try {
     cursor = openReadCursor(db, sql.sql, sql.params);
   } catch (err) {
-    if (err instanceof Database.SqliteError) throw queryError(`SQL error: ${err.message}`);
+    if (isSqlError(err)) throw queryError(`SQL error: ${err.message}`);
     throw err;
   }
   const columns = exportColumns(c, fieldsParam);

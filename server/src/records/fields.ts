@@ -1,4 +1,4 @@
-import { ApiError } from "../tools/errors.js";
+import { badRequest } from "../tools/errors.js";
 import { goMarshal } from "../tools/goMarshal.js";
 import { parseJsonStrict } from "../tools/json.js";
 import { RawJson } from "../tools/rawJson.js";
@@ -18,7 +18,7 @@ const TRUE = new Set(["1", "t", "T", "TRUE", "true", "True"]);
 const FALSE = new Set(["0", "f", "F", "FALSE", "false", "False"]);
 
 /** A `fields` value the reference refuses (an unknown modifier or bad excerpt arguments): its generic 400. */
-const badFields = () => new ApiError(400, "Something went wrong while processing your request.");
+const badFields = () => badRequest("Something went wrong while processing your request.");
 
 function parseModifier(name: string, args: string): { max: number; ellipsis: boolean } {
   if (name !== "excerpt") throw badFields();

@@ -3,7 +3,7 @@ import type { Requester } from "../auth/caller.js";
 import { isView, type CollectionModel } from "../collections/model.js";
 import { asyncTransaction } from "../db/asyncTransaction.js";
 import { errorsToData, V, verr } from "../fields/errors.js";
-import { ApiError, forbidden } from "../tools/errors.js";
+import { badRequest, DomainError, forbidden } from "../tools/errors.js";
 import type { RecordData } from "./model.js";
 import { ADMINS_ONLY, LOAD_MESSAGE, UNSUPPORTED_TYPE } from "./service.js";
 
@@ -13,7 +13,7 @@ export const IMPORT_BATCH = 500;
 export const MAX_IMPORT_ROWS = 100_000;
 
 /** One row's outcome: its 0-based index in `rows`, and the new id or the create error. */
-export type ImportRowResult = { row: number; id: string } | { row: number; error: ReturnType<ApiError["toJSON"]> };
+export type ImportRowResult = { row: number; id: string } | { row: number; error: DomainError };
 
 export interface ImportResult {
   imported: number;
@@ -35,13 +35,13 @@ class AtomicRollback extends Error {
 
 /** Reads `{rows, atomic}`; wrong shapes are the reference's load error or field errors. */
 export function parseImportBody(body: unknown): ImportInput {
-  if (body === null || typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, LOAD_MESSAGE);
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw badRequest(LOAD_MESSAGE);
   const { rows, atomic } = body as { rows?: unknown; atomic?: unknown };
-  if (atomic !== undefined && typeof atomic !== "boolean") throw new ApiError(400, LOAD_MESSAGE);
-  if (rows !== undefined && !Array.isArray(rows)) throw new ApiError(400, LOAD_MESSAGE);
-  if (!rows || rows.length === 0) throw new ApiError(400, "Failed to import the records.", errorsToData({ rows: V.required() }));
+  if (atomic !== undefined && typeof atomic !== "boolean") throw badRequest(LOAD_MESSAGE);
+  if (rows !== undefined && !Array.isArray(rows)) throw badRequest(LOAD_MESSAGE);
+  if (!rows || rows.length === 0) throw badRequest("Failed to import the records.", errorsToData({ rows: V.required() }));
   if (rows.length > MAX_IMPORT_ROWS) {
-    throw new ApiError(400, "Failed to import the records.", errorsToData({ rows: verr("validation_length_too_long", `the length must be no more than ${MAX_IMPORT_ROWS}`) }));
+    throw badRequest("Failed to import the records.", errorsToData({ rows: verr("validation_length_too_long", `the length must be no more than ${MAX_IMPORT_ROWS}`) }));
   }
   return { rows, atomic: atomic === true };
 }
@@ -55,7 +55,7 @@ export function parseImportBody(body: unknown): ImportInput {
  * gate, as a batch does.
  */
 export async function importRecords(app: Pick<App, "db" | "records" | "events" | "batch">, c: CollectionModel, input: ImportInput, who: Requester): Promise<ImportResult> {
-  if (isView(c)) throw new ApiError(400, UNSUPPORTED_TYPE);
+  if (isView(c)) throw badRequest(UNSUPPORTED_TYPE);
   if (!who.admin && c.createRule === null) throw forbidden(ADMINS_ONLY);
   const results: ImportRowResult[] = [];
   const runBatch = async (from: number, to: number): Promise<void> => {
@@ -83,13 +83,13 @@ export async function importRecords(app: Pick<App, "db" | "records" | "events" |
 
 async function createRow(app: Pick<App, "records">, c: CollectionModel, row: unknown, index: number, who: Requester, created: RecordData[]): Promise<ImportRowResult> {
   try {
-    if (row === null || typeof row !== "object" || Array.isArray(row)) throw new ApiError(400, LOAD_MESSAGE);
+    if (row === null || typeof row !== "object" || Array.isArray(row)) throw badRequest(LOAD_MESSAGE);
     const body = { data: row, files: new Map() };
     const saved = await app.records.create(c, body, app.records.withData(c, body, who));
     created.push(saved.data);
     return { row: index, id: String(saved.data.id) };
   } catch (err) {
-    if (err instanceof ApiError) return { row: index, error: err.toJSON() };
+    if (err instanceof DomainError) return { row: index, error: err };
     throw err;
   }
 }

@@ -8,7 +8,7 @@ import type { CollectionModel } from "../collections/model.js";
 import type { RequestInfo } from "../query/requestInfo.js";
 import { authOptions } from "../collections/model.js";
 import type { Caller } from "../auth/caller.js";
-import { ApiError, fieldError, FE, forbidden, type FieldError } from "../tools/errors.js";
+import { badRequest, DomainError, FE, fieldError, type FieldError, forbidden } from "../tools/errors.js";
 import { randomString } from "../tools/random.js";
 import { formatDate, nowString } from "../tools/time.js";
 import type { AuthRecord } from "./auth.js";
@@ -63,7 +63,7 @@ export class OAuth2Login {
    */
   async authWithOAuth2(idOrName: string, read: () => OAuth2LoginInput, who: Caller, query: Record<string, unknown>) {
     const c = this.app.recordAuth.authCollection(idOrName);
-    if (!authOptions(c).allowOAuth2Auth) throw new ApiError(400, "The collection is not configured to allow OAuth2 authentication.");
+    if (!authOptions(c).allowOAuth2Auth) throw badRequest("The collection is not configured to allow OAuth2 authentication.");
     const body = read();
     const { auth, meta } = await this.signIn(c, body, { admin: who.admin, record: who.info.auth ?? null, info: who.info });
     if (authOptions(c).onlyVerified && auth.record.verified !== true) throw forbidden("Please verify your email first.");
@@ -114,7 +114,7 @@ export class OAuth2Login {
         expiry: token.expiresIn ? formatDate(new Date(Date.now() + token.expiresIn * 1000)) : "",
       };
     } catch (err) {
-      if (err instanceof OAuth2Error || err instanceof TypeError) throw new ApiError(400, GENERIC_MESSAGE);
+      if (err instanceof OAuth2Error || err instanceof TypeError) throw badRequest(GENERIC_MESSAGE);
       throw err;
     }
 
@@ -122,7 +122,7 @@ export class OAuth2Login {
     let record: RecordData | undefined;
     if (link) {
       record = this.app.records.find(c, link.recordId);
-      if (!record) throw new ApiError(400, GENERIC_MESSAGE);
+      if (!record) throw badRequest(GENERIC_MESSAGE);
     } else if (caller.record && caller.record.collection.id === c.id) {
       record = this.app.records.find(c, String(caller.record.record.id));
     } else if (user.email) {
@@ -135,7 +135,7 @@ export class OAuth2Login {
       try {
         this.links.repo.insert(c.id, String(record.id), name, user.id);
       } catch {
-        throw new ApiError(400, FAILED);
+        throw badRequest(FAILED);
       }
     }
     return { auth: { collection: c, record }, meta: { ...user, isNew } };
@@ -153,7 +153,7 @@ export class OAuth2Login {
       if (!cfg?.enabled) errors.provider = fieldError("validation_invalid_provider", `"${input.provider}" is missing or is not enabled.`);
     }
     if (!input.redirectUrl) errors.redirectUrl = FE.required();
-    if (Object.keys(errors).length) throw new ApiError(400, GENERIC_MESSAGE, errors);
+    if (Object.keys(errors).length) throw badRequest(GENERIC_MESSAGE, errors);
     return cfg!;
   }
 
@@ -179,12 +179,12 @@ export class OAuth2Login {
       const res = await this.app.records.create(c, { data: payload, files: new Map() }, { admin: true, info: caller.info });
       saved = res.data;
     } catch (err) {
-      if (err instanceof ApiError) throw new ApiError(400, FAILED, err.data);
+      if (err instanceof DomainError) throw badRequest(FAILED, err.data);
       throw err;
     }
     if (!this.createAllowed(c, String(saved.id), createData, caller)) {
       transaction(this.app.db, () => this.app.records.repo.delete(c.name, String(saved.id)));
-      throw new ApiError(400, FAILED);
+      throw badRequest(FAILED);
     }
     this.app.events.emit({ type: "record.create", collection: c, record: saved });
     return saved;
@@ -239,7 +239,7 @@ export class OAuth2Login {
         if (proven) this.links.repo.deleteForRecord(c.id, String(record.id));
       });
     } catch {
-      throw new ApiError(400, FAILED);
+      throw badRequest(FAILED);
     }
     const saved = this.app.records.find(c, String(record.id)) ?? next;
     this.app.events.emit({ type: "record.update", collection: c, record: saved, previous: record });

@@ -1,11 +1,11 @@
-import Database from "better-sqlite3";
 import type { App } from "../app.js";
 import { transaction } from "../db/connection.js";
 import { RecordsRepo, type Row } from "../db/records.js";
+import { uniqueViolationColumns } from "../db/errors.js";
 import { errorsToData, V, verr, type VErrors } from "../fields/errors.js";
 import { isMultipleField, type RelationOptions } from "../fields/index.js";
 import { isEmailFormat } from "../tools/formats.js";
-import { ApiError, forbidden, notFound } from "../tools/errors.js";
+import { badRequest, DomainError, forbidden, notFound } from "../tools/errors.js";
 import { authOptions, isAuth, isView, type CollectionModel } from "../collections/model.js";
 import { runListWith } from "../query/list.js";
 import { NO_READ_POOL } from "../db/readPool.js";
@@ -203,7 +203,7 @@ export class RecordService {
   }
 
   async create(c: CollectionModel, body: SubmittedBody, who: Requester): Promise<SaveResult> {
-    if (isView(c)) throw new ApiError(400, UNSUPPORTED_TYPE);
+    if (isView(c)) throw badRequest(UNSUPPORTED_TYPE);
     const rule = this.ruleFor(c.createRule, who);
     const form = load(c, this.blank(c), body);
     const failMessage = who.admin ? GENERIC_MESSAGE : CREATE_FAILED;
@@ -222,10 +222,10 @@ export class RecordService {
     const verified = errors.verified;
     delete errors.verified;
     this.throwSchemaErrorsAfter(c, form, errors, failMessage);
-    if (verified && (who.admin || authOptions(c).manageRule === null || !who.info.auth)) throw new ApiError(400, GENERIC_MESSAGE, errorsToData({ verified }));
+    if (verified && (who.admin || authOptions(c).manageRule === null || !who.info.auth)) throw badRequest(GENERIC_MESSAGE, errorsToData({ verified }));
     // Auth record ids are unique across all auth collections (tokens name a record by id).
     if (isAuth(c) && this.app.collections.all().some((o) => o.id !== c.id && isAuth(o) && this.repo.idExists(o.name, String(form.data.id)))) {
-      throw new ApiError(400, CREATE_FAILED);
+      throw badRequest(CREATE_FAILED);
     }
     const now = nowString();
     form.data.created = now;
@@ -236,10 +236,10 @@ export class RecordService {
         this.repo.insert(c.name, rowFromRecord(c, form.data));
         if (rule !== null && rule.trim() !== "") {
           const t = this.target(c, rule, who);
-          if (!checkRule(t, String(form.data.id))) throw new ApiError(400, CREATE_FAILED);
+          if (!checkRule(t, String(form.data.id))) throw badRequest(CREATE_FAILED);
         }
         if (verified) {
-          if (!this.managesRecord(c, String(form.data.id), who)) throw new ApiError(400, GENERIC_MESSAGE, errorsToData({ verified }));
+          if (!this.managesRecord(c, String(form.data.id), who)) throw badRequest(GENERIC_MESSAGE, errorsToData({ verified }));
           form.data.verified = form.auth.verified;
           this.repo.update(c.name, String(form.data.id), rowFromRecord(c, form.data));
         }
@@ -253,7 +253,7 @@ export class RecordService {
   }
 
   async update(c: CollectionModel, id: string, body: SubmittedBody, who: Requester): Promise<SaveResult> {
-    if (isView(c)) throw new ApiError(400, UNSUPPORTED_TYPE);
+    if (isView(c)) throw badRequest(UNSUPPORTED_TYPE);
     const rule = this.ruleFor(c.updateRule, who);
     const current = this.find(c, id);
     if (!current) throw notFound();
@@ -283,7 +283,7 @@ export class RecordService {
    * Returns the deleted records (for file cleanup).
    */
   delete(c: CollectionModel, id: string, who: Requester): DeleteResult {
-    if (isView(c)) throw new ApiError(400, UNSUPPORTED_TYPE);
+    if (isView(c)) throw badRequest(UNSUPPORTED_TYPE);
     const rule = this.ruleFor(c.deleteRule, who);
     if (!this.repo.idExists(c.name, id)) throw notFound();
     if (rule !== null && !checkRule(this.target(c, rule, who), id)) throw notFound();
@@ -291,9 +291,9 @@ export class RecordService {
     try {
       transaction(this.db, () => this.deleteCascade(c, id, result, 0));
     } catch (err) {
-      if (err instanceof ApiError) throw err;
+      if (err instanceof DomainError) throw err;
       if (this.app.dev) console.error(err);
-      throw new ApiError(400, DELETE_FAILED);
+      throw badRequest(DELETE_FAILED);
     }
     return result;
   }
@@ -315,7 +315,7 @@ export class RecordService {
             this.deleteCascade(other, String(rec.id), result, depth + 1);
             continue;
           }
-          if (ids.length === 0 && f.required) throw new ApiError(400, DELETE_FAILED);
+          if (ids.length === 0 && f.required) throw badRequest(DELETE_FAILED);
           rec[f.name] = multiple ? ids : (ids[0] ?? "");
           rec.updated = nowString();
           this.repo.update(other.name, String(rec.id), rowFromRecord(other, rec));
@@ -330,17 +330,17 @@ export class RecordService {
    * own fields (`errors`) alone when any failed; the schema fields and uploads only once they pass.
    */
   private throwSchemaErrorsAfter(c: CollectionModel, form: LoadedForm, errors: VErrors, message: string): void {
-    if (Object.keys(errors).length) throw new ApiError(400, message, errorsToData(errors));
+    if (Object.keys(errors).length) throw badRequest(message, errorsToData(errors));
     Object.assign(errors, this.validateData(c, form.data));
     Object.assign(errors, uploadErrors(c, form, errors));
-    if (Object.keys(errors).length) throw new ApiError(400, message, errorsToData(errors));
+    if (Object.keys(errors).length) throw badRequest(message, errorsToData(errors));
   }
 
   private validateData(c: CollectionModel, data: RecordData): VErrors {
     try {
       return validateRecordData(c, data, this.deps()) ?? {};
     } catch (err) {
-      if (err instanceof NonFiniteNumberError) throw new ApiError(400, GENERIC_MESSAGE);
+      if (err instanceof NonFiniteNumberError) throw badRequest(GENERIC_MESSAGE);
       throw err;
     }
   }
@@ -444,14 +444,14 @@ export class RecordService {
     const files = uploads.map((u) => {
       // Validation refuses uploads dropped over a limit; one reaching here could not be
       // stored while it arrived (storage failing): the save fails, never an empty file.
-      if (u.data === null) throw new ApiError(400, message);
+      if (u.data === null) throw badRequest(message);
       return { name: u.name, data: u.data, mime: u.mime, originalName: u.originalName };
     });
     try {
       await this.app.files.store(c.id, id, files);
     } catch (err) {
       if (this.app.dev) console.error(err);
-      throw new ApiError(400, message);
+      throw badRequest(message);
     }
   }
 
@@ -461,19 +461,16 @@ export class RecordService {
   }
 
   /** Maps a failed write to the reference's answer: unique index conflicts become field errors. */
-  private writeError(err: unknown, message: string): ApiError {
-    if (err instanceof ApiError) return err;
-    if (err instanceof Database.SqliteError && err.code === "SQLITE_CONSTRAINT_UNIQUE") {
-      const cols = /UNIQUE constraint failed: (.*)$/.exec(err.message)?.[1] ?? "";
+  private writeError(err: unknown, message: string): DomainError {
+    if (err instanceof DomainError) return err;
+    const cols = uniqueViolationColumns(err);
+    if (cols?.length) {
       const data: VErrors = {};
-      for (const part of cols.split(",")) {
-        const col = part.trim().split(".").pop();
-        if (col) data[col] = verr("validation_not_unique", "Value must be unique");
-      }
-      if (Object.keys(data).length) return new ApiError(400, message, errorsToData(data));
+      for (const col of cols) data[col] = verr("validation_not_unique", "Value must be unique");
+      return badRequest(message, errorsToData(data));
     }
     if (this.app.dev) console.error(err);
-    return new ApiError(400, message);
+    return badRequest(message);
   }
 }
 
@@ -490,7 +487,7 @@ function load(c: CollectionModel, current: RecordData, body: SubmittedBody): Loa
     return loadBody(c, current, formValues(c, readObject(body.data), body.texts), body.files);
   } catch (err) {
     if (err instanceof UnknownFilenamesError) {
-      throw new ApiError(400, LOAD_MESSAGE, errorsToData({ [err.field]: verr("validation_unknown_filenames", "The field contains unknown filenames.") }));
+      throw badRequest(LOAD_MESSAGE, errorsToData({ [err.field]: verr("validation_unknown_filenames", "The field contains unknown filenames.") }));
     }
     throw err;
   }
@@ -512,6 +509,6 @@ function uploadErrors(c: CollectionModel, form: LoadedForm, existing: VErrors): 
 /** A request body as an object; a malformed or non-object body is the reference's 400. */
 export function readObject(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
-  if (typeof body !== "object" || Array.isArray(body)) throw new ApiError(400, LOAD_MESSAGE);
+  if (typeof body !== "object" || Array.isArray(body)) throw badRequest(LOAD_MESSAGE);
   return body as Record<string, unknown>;
 }

@@ -1,5 +1,5 @@
 import { createPrivateKey, sign, type KeyObject } from "node:crypto";
-import { ApiError, ValidationError } from "../tools/errors.js";
+import { badRequest, ValidationError } from "../tools/errors.js";
 import { fieldErrors, rules } from "./validate.js";
 
 export interface AppleSecretInput {
@@ -40,10 +40,10 @@ export async function generateAppleClientSecret(input: AppleSecretInput): Promis
   try {
     key = createPrivateKey({ key: pem, format: "pem" });
   } catch {
-    throw new ApiError(400, "Failed to generate client secret. Raw error: \ninvalid key: Key must be a PEM encoded PKCS1 or PKCS8 key.");
+    throw badRequest("Failed to generate client secret. Raw error: \ninvalid key: Key must be a PEM encoded PKCS1 or PKCS8 key.");
   }
   if (key.asymmetricKeyType !== "ec" || key.asymmetricKeyDetails?.namedCurve !== "prime256v1") {
-    throw new ApiError(400, "Failed to generate client secret. Raw error: \nkey is not a valid ECDSA P-256 private key.");
+    throw badRequest("Failed to generate client secret. Raw error: \nkey is not a valid ECDSA P-256 private key.");
   }
   const now = Math.floor(Date.now() / 1000);
   const header = { alg: "ES256", kid: input.keyId, typ: "JWT" };

@@ -5,34 +5,38 @@ export interface FieldError {
 }
 export type FieldErrors = { [field: string]: FieldError | FieldErrors };
 
-/** An error that becomes the reference's `{code, message, data}` envelope. */
-export class ApiError extends Error {
+/**
+ * What went wrong, in domain terms. Only http/ (errorResponse.ts) knows which status and
+ * body each kind becomes.
+ */
+export type ErrorKind = "bad_request" | "validation" | "unauthorized" | "forbidden" | "not_found" | "too_large" | "too_many_requests";
+
+/** A refusal a caller can act on: its kind, the reference's message and its data (field errors, ...). */
+export class DomainError extends Error {
   constructor(
-    readonly status: number,
+    readonly kind: ErrorKind,
     message: string,
     readonly data: Record<string, unknown> = {},
   ) {
     super(message);
   }
-
-  toJSON() {
-    return { code: this.status, message: this.message, data: this.data };
-  }
 }
 
 export const badRequest = (message = "Something went wrong while processing your request.", data: Record<string, unknown> = {}) =>
-  new ApiError(400, message, data);
+  new DomainError("bad_request", message, data);
 
-export const unauthorized = (message = "The request requires valid authorization token to be set.") => new ApiError(401, message);
+export const unauthorized = (message = "The request requires valid authorization token to be set.") => new DomainError("unauthorized", message);
 
-export const forbidden = (message = "You are not allowed to perform this request.") => new ApiError(403, message);
+export const forbidden = (message = "You are not allowed to perform this request.") => new DomainError("forbidden", message);
 
-export const notFound = (message = "The requested resource wasn't found.") => new ApiError(404, message);
+export const notFound = (message = "The requested resource wasn't found.") => new DomainError("not_found", message);
 
-/** A validation failure: 400 with the given message and field errors. */
-export class ValidationError extends ApiError {
+export const tooLarge = (message = "Request entity too large") => new DomainError("too_large", message);
+
+/** A validation failure: the given message and field errors. */
+export class ValidationError extends DomainError {
   constructor(message: string, readonly fields: FieldErrors) {
-    super(400, message, fields as Record<string, unknown>);
+    super("validation", message, fields as Record<string, unknown>);
   }
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { App } from "../../app.js";
-import { DEFAULT_MAX_BODY } from "../../batch/service.js";
+import { DEFAULT_MAX_BODY, type BatchResult } from "../../batch/service.js";
 import { callerOf } from "../caller.js";
 import { INVALID_BODY } from "../body.js";
 import { rateLimitClient } from "../rateLimit.js";
@@ -24,6 +24,9 @@ async function decode(body: RawBatchBody) {
   }
 }
 
+/** A sub-request's answer as the reference writes it: the saved record, or no content for a delete. */
+const subResponse = (r: BatchResult) => (r.action === "delete" ? { status: 204, body: null } : { status: 200, body: r.record });
+
 /** `POST /api/batch`: transactional record writes (see batch/service.ts). */
 export function batchRoutes(app: App): FastifyPluginAsync {
   return async (r) => {
@@ -35,7 +38,8 @@ export function batchRoutes(app: App): FastifyPluginAsync {
     r.post("/batch", { bodyLimit: DEFAULT_MAX_BODY }, async (req: FastifyRequest) => {
       const body = (req.body as RawBatchBody | undefined) ?? { contentType: "", raw: Buffer.alloc(0) };
       const limits = { limiter: app.rateLimits, client: rateLimitClient(req) };
-      return app.batch.run({ size: body.raw.length, decode: () => decode(body), limits }, callerOf(req));
+      const results = await app.batch.run({ size: body.raw.length, decode: () => decode(body), limits }, callerOf(req));
+      return results.map(subResponse);
     });
   };
 }
