@@ -157,7 +157,7 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
   const recordAuth: RecordAuth = new RecordAuth({ db, collections, settings, records }, (c, a) => loginAlerts.afterPasswordLogin(c, a));
   const realtime = new RealtimeService({ db, admins, collections, records, events }, opts.realtime);
   const oauth2Endpoints = opts.oauth2Endpoints ?? endpointOverridesFromEnv();
-  const externalAuths = new ExternalAuths({ db, collections, events, records, recordAuth });
+  const externalAuths = new ExternalAuths({ db, events, records, recordAuth });
   const oauth2Login = new OAuth2Login({ db, collections, settings, records, recordAuth, events, oauth2Endpoints }, externalAuths);
   const loginAlerts: LoginAlerts = new LoginAlerts({ settings, mailer, records }, externalAuths);
   const batch = new BatchService({ db, collections, files, events, settings, dev });

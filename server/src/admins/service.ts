@@ -1,4 +1,8 @@
-import type { App } from "../app.js";
+import type { DB } from "../db/connection.js";
+import type { ReadPool } from "../db/readPool.js";
+import type { EventBus } from "../events/bus.js";
+import type { Mailer } from "../mail/mailer.js";
+import type { SettingsStore } from "../settings/store.js";
 import { AdminsRepo } from "../db/admins.js";
 import { badRequest, fieldError, FE, notFound, unauthorized, ValidationError } from "../tools/errors.js";
 import { ADMIN_COLUMNS, ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN, adminJson, type AdminRow } from "./model.js";
@@ -44,7 +48,7 @@ export class AdminService {
   readonly repo: AdminsRepo;
   private readonly resolver = tableResolver("_admins", ADMIN_COLUMNS);
 
-  constructor(private readonly app: Pick<App, "db" | "readPool" | "settings" | "mailer" | "events">) {
+  constructor(private readonly app: { db: DB; readPool: ReadPool; settings: SettingsStore; mailer: Mailer; events: EventBus }) {
     this.repo = new AdminsRepo(app.db);
   }
 

@@ -1,5 +1,6 @@
 import { Cron } from "croner";
-import type { App } from "../app.js";
+import type { EventBus } from "../events/bus.js";
+import type { SettingsStore } from "../settings/store.js";
 import { CRON_MACROS, cronError } from "../settings/cron.js";
 
 /**
@@ -13,7 +14,7 @@ export class BackupScheduler {
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly app: Pick<App, "settings" | "events">,
+    private readonly app: { readonly settings: SettingsStore; readonly events: EventBus },
     private readonly run: () => Promise<void>,
     private readonly onError: (err: unknown) => void = (err) => console.error("auto backup failed:", err),
   ) {

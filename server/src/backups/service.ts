@@ -2,7 +2,10 @@ import { createReadStream, createWriteStream, promises as fsp } from "node:fs";
 import path from "node:path";
 import { pipeline as pipe, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import type { App } from "../app.js";
+import type { AdminService } from "../admins/service.js";
+import type { DB } from "../db/connection.js";
+import type { EventBus } from "../events/bus.js";
+import type { SettingsStore } from "../settings/store.js";
 import { FileNotFoundError, keyProblem, type FileStat, type FileSystem } from "../files/filesystem.js";
 import { LocalFileSystem } from "../files/local.js";
 import { detectMime, SNIFF_LIMIT } from "../files/mime.js";
@@ -33,6 +36,21 @@ const busy = () => badRequest(BUSY_MESSAGE);
 const invalidUpload = () => badRequest("Missing or invalid uploaded file.");
 
 /**
+ * The app as backups see it. Read on every use: after a restore its settings and admins are
+ * the reopened ones (the app passes itself; see backups/reloadable.ts).
+ */
+export interface BackupHost {
+  readonly dataDir: string;
+  readonly settings: SettingsStore;
+  readonly admins: AdminService;
+  readonly events: EventBus;
+  readonly db: DB;
+  readonly logsDb: DB;
+  /** Closes the services, runs swap on the data directory, reopens (undo when that fails). */
+  reload(swap: () => void, undo: () => void): Promise<void>;
+}
+
+/**
  * Backups of the data directory: made on demand or on the `backups.cron` schedule, uploaded,
  * downloaded, deleted and restored, kept in `<dataDir>/backups` or the `backups.s3` bucket.
  * One backup or restore runs at a time, and reports how far it got. It holds the App itself
@@ -44,7 +62,7 @@ export class BackupService {
   private fsCache: { fs: FileSystem; config: string } | null = null;
   private readonly scheduler: BackupScheduler;
 
-  constructor(private readonly app: App) {
+  constructor(private readonly app: BackupHost) {
     this.scheduler = new BackupScheduler(app, () => this.autoBackup());
   }
 

@@ -1,4 +1,6 @@
-import type { App } from "../app.js";
+import type { CollectionService } from "../collections/service.js";
+import type { DB } from "../db/connection.js";
+import type { SettingsStore } from "../settings/store.js";
 import type { Requester } from "../auth/caller.js";
 import type { PasswordWork } from "../auth/preparedPasswords.js";
 import { asyncTransaction } from "../db/asyncTransaction.js";
@@ -53,7 +55,7 @@ export class BatchService {
   /** Other requests wait on it while a batch runs (see gate.ts and http/writeGate.ts). */
   readonly gate = new WriteGate();
 
-  constructor(private readonly env: Pick<App, "db" | "collections" | "events" | "files" | "settings"> & Partial<Pick<App, "dev">>) {}
+  constructor(private readonly env: { db: DB; collections: CollectionService; events: EventBus; files: FilesService; settings: SettingsStore; dev?: boolean }) {}
 
   async run(input: BatchInput, who: Requester): Promise<BatchResult[]> {
     const cfg = this.env.settings.get().batch;

@@ -7,12 +7,13 @@ import { DecodeError, errorsToData, errorsToRaw, goJsonStringify, verr, type VEr
 import { RULE_KEYS, type CollectionModel } from "./model.js";
 import { newId } from "../tools/random.js";
 import { nowString } from "../tools/time.js";
-import { decodeSchema, decodeStringList, formFrom, GENERIC_MESSAGE, LOAD_MESSAGE } from "./form.js";
+import { decodeSchema, decodeStringList, formFrom, GENERIC_MESSAGE, LOAD_MESSAGE, type CollectionForm } from "./form.js";
 import { createRecordTable, dropCollectionStorage, IndexErrors, saveViewCollection, syncRecordTable } from "./sync.js";
 import { addField, ViewQueryError } from "./view.js";
 import { normalizedOptions } from "./options.js";
 import { sqlErrorText } from "../db/collectionsDdl.js";
-import type { CollectionService } from "./service.js";
+import type { DB } from "../db/connection.js";
+import type { CollectionsRepo } from "../db/collections.js";
 
 const IMPORT_FAILED = "Failed to import the submitted collections.";
 
@@ -102,13 +103,20 @@ export interface ImportResult {
   deleted: CollectionModel[];
 }
 
+/** What an import needs of the collection service (passed as itself; an interface keeps the two modules acyclic). */
+export interface ImportTarget {
+  db: DB;
+  repo: CollectionsRepo;
+  validate(form: CollectionForm, old: CollectionModel | null): VErrors | null;
+}
+
 /**
  * Replaces (deleteMissing) or extends the collections with an imported set, in one
  * transaction: collections missing from the set are deleted (never system ones), the others
  * created or changed with their tables and views, then every collection must still validate.
  * Returns what changed: the saved collections (with their state before) and the deleted ones.
  */
-export function importCollections(service: CollectionService, body: JsonValue): ImportResult {
+export function importCollections(service: ImportTarget, body: JsonValue): ImportResult {
   let input;
   try {
     input = decodeImport(body);

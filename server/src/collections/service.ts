@@ -1,4 +1,6 @@
-import type { App } from "../app.js";
+import type { DB } from "../db/connection.js";
+import type { EventBus } from "../events/bus.js";
+import type { FilesService } from "../files/service.js";
 import { transaction } from "../db/connection.js";
 import { CollectionsRepo } from "../db/collections.js";
 import { badRequest, notFound } from "../tools/errors.js";
@@ -37,7 +39,7 @@ export class CollectionService {
   readonly repo: CollectionsRepo;
   private readonly resolver = tableResolver("_collections", COLLECTION_LIST_COLUMNS);
 
-  constructor(private readonly app: Pick<App, "db" | "events"> & Partial<Pick<App, "files" | "dev">>) {
+  constructor(private readonly app: { db: DB; events: EventBus; files?: FilesService; dev?: boolean }) {
     this.repo = new CollectionsRepo(app.db);
   }
 

@@ -1,6 +1,6 @@
 import { promises as fsp } from "node:fs";
 import path from "node:path";
-import type { RecordFolders } from "./recordFolders.js";
+import type { RecordFolders } from "./recordFolder.js";
 
 /** Record folders of local storage (`<root>/<collectionId>/<recordId>/`), read as directories. */
 export function localRecordFolders(root: string): RecordFolders {

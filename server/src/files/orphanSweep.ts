@@ -1,4 +1,4 @@
-import type { RecordFolders } from "./recordFolders.js";
+import type { RecordFolders } from "./recordFolder.js";
 
 export interface OrphanSweepOptions {
   folders: RecordFolders;

@@ -1,5 +1,5 @@
 import { sweepOrphans, type OrphanSweepOptions } from "./orphanSweep.js";
-import type { RecordFolders } from "./recordFolders.js";
+import type { RecordFolders } from "./recordFolder.js";
 import { SPOOL_LIFE_MS } from "./spoolLife.js";
 
 export interface OrphanSweeperOptions extends Omit<OrphanSweepOptions, "folders" | "stopped" | "minAgeMs" | "removed"> {

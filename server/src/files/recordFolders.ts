@@ -1,22 +1,7 @@
 import type { FileSystem } from "./filesystem.js";
 import { LocalFileSystem } from "./local.js";
 import { localRecordFolders } from "./localRecordFolders.js";
-
-/** One record's storage folder (`<collectionId>/<recordId>/`) and its last write (ms since the epoch). */
-export interface RecordFolder {
-  recordId: string;
-  modified: number;
-}
-
-/** The record folders of a storage, as the orphan sweep sees them. */
-export interface RecordFolders {
-  /** The record folders under one collection's folder. */
-  list(collectionId: string): Promise<RecordFolder[]>;
-  /** A folder's last write, read again; null once it is gone. */
-  modified(collectionId: string, recordId: string): Promise<number | null>;
-  /** Removes the folder and everything in it. */
-  remove(collectionId: string, recordId: string): Promise<void>;
-}
+import type { RecordFolders } from "./recordFolder.js";
 
 /**
  * Local storage reads its directories (so temp files and `.attrs` sidecars a crash left count

@@ -1,4 +1,5 @@
-import type { App } from "../app.js";
+import type { DB } from "../db/connection.js";
+import type { ReadPool } from "../db/readPool.js";
 import { requireAdmin, type Caller } from "../auth/caller.js";
 import { LogsRepo } from "../db/logs.js";
 import { QueryError } from "../query/errors.js";
@@ -12,7 +13,7 @@ import { LOG_COLUMNS, logJson, statsJson } from "./model.js";
 /** The request logs API, admins only: list, hourly stats, one entry. */
 export class LogsService {
   private readonly resolver = tableResolver("_logs", LOG_COLUMNS, { jsonColumns: ["data"] });
-  constructor(private readonly app: Pick<App, "logsDb" | "readPool">) {}
+  constructor(private readonly app: { logsDb: DB; readPool: ReadPool }) {}
 
   /** Over the current handle: a restore reopens logs.db (app.reload). */
   private get repo(): LogsRepo {

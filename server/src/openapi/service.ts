@@ -1,4 +1,6 @@
-import type { App } from "../app.js";
+import type { CollectionService } from "../collections/service.js";
+import type { EventBus } from "../events/bus.js";
+import type { SettingsStore } from "../settings/store.js";
 import { requireAdmin, type Caller } from "../auth/caller.js";
 import { VERSION } from "../version.js";
 import { buildDocument, type OpenApiDocument } from "./document.js";
@@ -11,7 +13,7 @@ import { buildDocument, type OpenApiDocument } from "./document.js";
 export class OpenApiService {
   private cached: OpenApiDocument | null = null;
 
-  constructor(private readonly env: Pick<App, "collections" | "settings" | "events">) {
+  constructor(private readonly env: { collections: CollectionService; settings: SettingsStore; events: EventBus }) {
     const drop = () => void (this.cached = null);
     env.events.on("collection.save", drop);
     env.events.on("collection.delete", drop);

@@ -1,4 +1,6 @@
-import type { App } from "../app.js";
+import type { AdminService } from "../admins/service.js";
+import type { CollectionService } from "../collections/service.js";
+import type { RecordsApi } from "../records/api.js";
 import type { AdminModel } from "../admins/model.js";
 import type { CollectionModel } from "../collections/model.js";
 import type { RecordData } from "../records/model.js";
@@ -23,7 +25,7 @@ const RECHECK_MS = 1000;
  */
 export class AuthSync {
   constructor(
-    private readonly app: Pick<App, "admins" | "collections" | "records">,
+    private readonly app: { admins: AdminService; collections: CollectionService; records: RecordsApi },
     private readonly broker: Broker,
     private readonly drop: (client: RealtimeClient) => void,
   ) {}

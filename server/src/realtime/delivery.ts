@@ -1,4 +1,6 @@
-import type { App } from "../app.js";
+import type { CollectionService } from "../collections/service.js";
+import type { DB } from "../db/connection.js";
+import type { RecordsApi } from "../records/api.js";
 import { transaction } from "../db/connection.js";
 import { stringifyJson } from "../tools/json.js";
 import { isAuth, type CollectionModel } from "../collections/model.js";
@@ -11,7 +13,7 @@ import { recordTopics, type ParsedSubscription, type RuleKind } from "./topics.j
 
 export type RecordAction = "create" | "update" | "delete";
 
-type Deps = Pick<App, "db" | "collections" | "records">;
+type Deps = { db: DB; collections: CollectionService; records: RecordsApi };
 
 /** Thrown to roll back the transaction that briefly restores a deleted record. */
 const ROLLBACK = Symbol("rollback");

@@ -1,4 +1,8 @@
-import type { App } from "../app.js";
+import type { AdminService } from "../admins/service.js";
+import type { CollectionService } from "../collections/service.js";
+import type { DB } from "../db/connection.js";
+import type { EventBus } from "../events/bus.js";
+import type { RecordsApi } from "../records/api.js";
 import type { AdminModel } from "../admins/model.js";
 import { isAuth } from "../collections/model.js";
 import type { AuthRecord } from "../records/auth.js";
@@ -50,7 +54,7 @@ export class RealtimeService {
   private readonly sweep: NodeJS.Timeout;
   private readonly unsubscribers: Array<() => void>;
 
-  constructor(app: Pick<App, "db" | "admins" | "collections" | "records" | "events">, opts: RealtimeOptions = {}) {
+  constructor(app: { db: DB; admins: AdminService; collections: CollectionService; records: RecordsApi; events: EventBus }, opts: RealtimeOptions = {}) {
     this.idleTimeoutMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     this.maxBufferedBytes = opts.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
     this.auth = new AuthSync(app, this.broker, (c) => this.drop(c, false));

@@ -1,4 +1,5 @@
-import type { App } from "../app.js";
+import type { EventBus } from "../events/bus.js";
+import type { FilesService } from "../files/service.js";
 import type { CollectionModel } from "../collections/model.js";
 import { parseDownloadFlag, type ServeResult } from "../files/serve.js";
 import { viewFieldOrigin } from "../collections/view.js";
@@ -6,7 +7,10 @@ import { isMultipleField } from "../fields/index.js";
 import { notFound } from "../tools/errors.js";
 import type { RecordData } from "./model.js";
 import { withResolvedModifiers } from "./ruleDataModifiers.js";
-import { RecordService, type Requester, type SaveResult, type SubmittedBody } from "./service.js";
+import { RecordService, type RecordServiceDeps, type Requester, type SaveResult, type SubmittedBody } from "./service.js";
+
+/** The record service's collaborators plus the uploads storage and the bus the API needs. */
+export type RecordsApiDeps = RecordServiceDeps & { files: FilesService; events: EventBus };
 
 /** A request for a record's file, as the HTTP layer parsed it. */
 export interface RecordFileQuery {
@@ -36,9 +40,9 @@ const first = (v: unknown): string | undefined => {
  * FilesService) and the change events, which go out after commit.
  */
 export class RecordsApi extends RecordService {
-  private readonly env: Pick<App, "db" | "collections" | "events" | "files"> & Partial<Pick<App, "dev" | "readPool">>;
+  private readonly env: RecordsApiDeps;
 
-  constructor(env: Pick<App, "db" | "collections" | "events" | "files"> & Partial<Pick<App, "dev" | "readPool">>) {
+  constructor(env: RecordsApiDeps) {
     super(env);
     this.env = env;
   }

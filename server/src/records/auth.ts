@@ -1,4 +1,7 @@
-import type { App } from "../app.js";
+import type { CollectionService } from "../collections/service.js";
+import type { DB } from "../db/connection.js";
+import type { SettingsStore } from "../settings/store.js";
+import type { RecordsApi } from "./api.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { peekToken, signToken, verifyToken } from "../auth/tokens.js";
 import { isEmailFormat } from "../tools/formats.js";
@@ -25,7 +28,7 @@ export class RecordAuth {
   private readonly repo: RecordsRepo;
 
   constructor(
-    private readonly app: Pick<App, "db" | "collections" | "settings" | "records">,
+    private readonly app: { db: DB; collections: CollectionService; settings: SettingsStore; records: RecordsApi },
     /** Runs after a successful password check (the login alert mail for accounts with OAuth2 links). */
     private readonly afterPasswordLogin: (c: CollectionModel, a: AuthRecord) => Promise<void> = async () => undefined,
   ) {

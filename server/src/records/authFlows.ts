@@ -1,4 +1,10 @@
-import type { App } from "../app.js";
+import type { CollectionService } from "../collections/service.js";
+import type { DB } from "../db/connection.js";
+import type { LogWriter } from "../logs/writer.js";
+import type { Mailer } from "../mail/mailer.js";
+import type { SettingsStore } from "../settings/store.js";
+import type { EndpointOverrides } from "../auth/oauth2/index.js";
+import type { RecordAuth } from "./auth.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { peekToken, signToken, verifyToken, type TokenClaims } from "../auth/tokens.js";
 import { RecordsRepo } from "../db/records.js";
@@ -36,9 +42,23 @@ const collectionMismatch = () => fieldError("validation_token_collection_mismatc
  * signed with the record's tokenKey followed by the flow's settings secret, as the
  * reference's, so a link mailed by either server works on the other.
  */
+/**
+ * What the flows work with. Read on every call: the HTTP layer hands in the app, whose
+ * properties a restore points at reopened services.
+ */
+export interface RecordAuthFlowsDeps {
+  readonly db: DB;
+  readonly collections: CollectionService;
+  readonly settings: SettingsStore;
+  readonly mailer: Mailer;
+  readonly recordAuth: RecordAuth;
+  readonly logs: LogWriter;
+  readonly oauth2Endpoints?: EndpointOverrides;
+}
+
 export class RecordAuthFlows {
 
-  constructor(private readonly app: Pick<App, "db" | "collections" | "settings" | "mailer" | "recordAuth" | "logs"> & Partial<Pick<App, "oauth2Endpoints">>) {
+  constructor(private readonly app: RecordAuthFlowsDeps) {
   }
 
   /** Over the current handle: a restore reopens data.db (app.reload). */

@@ -1,9 +1,10 @@
-import type { App } from "../app.js";
+import type { EventBus } from "../events/bus.js";
+import type { RecordsApi } from "./api.js";
 import type { DB } from "../db/connection.js";
 import { ExternalAuthsRepo, type ExternalAuth } from "../db/externalAuths.js";
 import { isAuth, type CollectionModel } from "../collections/model.js";
 import { forbidden, notFound, unauthorized } from "../tools/errors.js";
-import type { AuthRecord } from "./auth.js";
+import type { AuthRecord, RecordAuth } from "./auth.js";
 import type { Caller } from "../auth/caller.js";
 
 /** Who asks about a record's OAuth2 links. */
@@ -21,7 +22,7 @@ const linksCaller = (who: Caller): LinksCaller => ({ admin: who.admin, record: w
 export class ExternalAuths {
   readonly repo: ExternalAuthsRepo;
 
-  constructor(private readonly app: Pick<App, "db" | "collections" | "events" | "records" | "recordAuth">) {
+  constructor(private readonly app: { db: DB; events: EventBus; records: RecordsApi; recordAuth: RecordAuth }) {
     this.repo = new ExternalAuthsRepo(app.db);
     app.events.on("record.delete", (e) => {
       if (isAuth(e.collection)) this.repo.deleteForRecord(e.collection.id, String(e.record.id));

@@ -1,4 +1,7 @@
-import type { App } from "../app.js";
+import type { WriteGate } from "../batch/gate.js";
+import type { DB } from "../db/connection.js";
+import type { EventBus } from "../events/bus.js";
+import type { RecordsApi } from "./api.js";
 import type { Requester } from "../auth/caller.js";
 import { isView, type CollectionModel } from "../collections/model.js";
 import { asyncTransaction } from "../db/asyncTransaction.js";
@@ -54,7 +57,15 @@ export function parseImportBody(body: unknown): ImportInput {
  * go out after each commit. Transactions span awaits (password hashing): they hold the write
  * gate, as a batch does.
  */
-export async function importRecords(app: Pick<App, "db" | "records" | "events" | "batch">, c: CollectionModel, input: ImportInput, who: Requester): Promise<ImportResult> {
+/** What an import works with: the records API inside the batch gate's transaction, the bus after it. */
+export interface ImportDeps {
+  db: DB;
+  records: RecordsApi;
+  events: EventBus;
+  batch: { gate: WriteGate };
+}
+
+export async function importRecords(app: ImportDeps, c: CollectionModel, input: ImportInput, who: Requester): Promise<ImportResult> {
   if (isView(c)) throw badRequest(UNSUPPORTED_TYPE);
   if (!who.admin && c.createRule === null) throw forbidden(ADMINS_ONLY);
   const results: ImportRowResult[] = [];
@@ -81,7 +92,7 @@ export async function importRecords(app: Pick<App, "db" | "records" | "events" |
   return { imported: input.atomic && failed ? 0 : results.length - failed, failed, results };
 }
 
-async function createRow(app: Pick<App, "records">, c: CollectionModel, row: unknown, index: number, who: Requester, created: RecordData[]): Promise<ImportRowResult> {
+async function createRow(app: Pick<ImportDeps, "records">, c: CollectionModel, row: unknown, index: number, who: Requester, created: RecordData[]): Promise<ImportRowResult> {
   try {
     if (row === null || typeof row !== "object" || Array.isArray(row)) throw badRequest(LOAD_MESSAGE);
     const body = { data: row, files: new Map() };

@@ -1,4 +1,6 @@
-import type { App } from "../app.js";
+import type { Mailer } from "../mail/mailer.js";
+import type { SettingsStore } from "../settings/store.js";
+import type { RecordsApi } from "./api.js";
 import { PROVIDERS } from "../auth/oauth2/index.js";
 import { passwordLoginAlertMail } from "../mail/loginAlert.js";
 import { authOptions, type CollectionModel } from "../collections/model.js";
@@ -17,7 +19,7 @@ const ALERT_EVERY_MS = 168 * 3600 * 1000;
  */
 export class LoginAlerts {
   constructor(
-    private readonly app: Pick<App, "settings" | "mailer" | "records">,
+    private readonly app: { settings: SettingsStore; mailer: Mailer; records: RecordsApi },
     private readonly links: ExternalAuths,
   ) {}
 

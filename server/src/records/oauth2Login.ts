@@ -1,4 +1,8 @@
-import type { App } from "../app.js";
+import type { CollectionService } from "../collections/service.js";
+import type { DB } from "../db/connection.js";
+import type { EventBus } from "../events/bus.js";
+import type { SettingsStore } from "../settings/store.js";
+import type { RecordsApi } from "./api.js";
 import { hashPassword } from "../auth/passwords.js";
 import { PROVIDERS, providerEndpoints, usesPkce, type EndpointOverrides, type ProviderSettings } from "../auth/oauth2/index.js";
 import { exchangeCode, getJson, OAuth2Error, type OAuth2User } from "../auth/oauth2/provider.js";
@@ -11,7 +15,7 @@ import type { Caller } from "../auth/caller.js";
 import { badRequest, DomainError, FE, fieldError, type FieldError, forbidden } from "../tools/errors.js";
 import { randomString } from "../tools/random.js";
 import { formatDate, nowString } from "../tools/time.js";
-import type { AuthRecord } from "./auth.js";
+import type { AuthRecord, RecordAuth } from "./auth.js";
 import type { ExternalAuths } from "./externalAuths.js";
 import { recordFromRow, rowFromRecord, type RecordData } from "./model.js";
 import { checkRule } from "./rules.js";
@@ -41,7 +45,15 @@ export interface OAuth2LoginResult {
   meta: OAuth2User & { isNew: boolean };
 }
 
-type Env = Pick<App, "db" | "collections" | "settings" | "records" | "recordAuth" | "events"> & { oauth2Endpoints?: EndpointOverrides };
+type Env = {
+  db: DB;
+  collections: CollectionService;
+  settings: SettingsStore;
+  records: RecordsApi;
+  recordAuth: RecordAuth;
+  events: EventBus;
+  oauth2Endpoints?: EndpointOverrides;
+};
 
 /**
  * OAuth2 sign-in of auth records: exchanges the code with the provider, reads the provider

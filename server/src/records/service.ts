@@ -1,4 +1,7 @@
-import type { App } from "../app.js";
+import type { CollectionService } from "../collections/service.js";
+import type { DB } from "../db/connection.js";
+import type { ReadPool } from "../db/readPool.js";
+import type { FilesService } from "../files/service.js";
 import { transaction } from "../db/connection.js";
 import { RecordsRepo, type Row } from "../db/records.js";
 import { uniqueViolationColumns } from "../db/errors.js";
@@ -69,6 +72,15 @@ export interface DeleteResult {
 /** Who asks, and what `@request.*` reads (defined with the other callers in auth/caller.ts). */
 export type { Requester } from "../auth/caller.js";
 
+/** What the record service works with (files: uploads of saves; readPool: slow list reads). */
+export interface RecordServiceDeps {
+  db: DB;
+  collections: CollectionService;
+  dev?: boolean;
+  files?: FilesService;
+  readPool?: ReadPool;
+}
+
 const ID_RE = /^[^@#$&|.,'"\\/\s]+$/;
 const USERNAME_RE = /^[\w][\w.\-]*$/;
 
@@ -76,7 +88,7 @@ const USERNAME_RE = /^[\w][\w.\-]*$/;
 export class RecordService {
   readonly repo: RecordsRepo;
 
-  constructor(private readonly app: Pick<App, "db" | "collections"> & Partial<Pick<App, "dev" | "files" | "readPool">>) {
+  constructor(private readonly app: RecordServiceDeps) {
     this.repo = new RecordsRepo(app.db);
   }
 

@@ -1,5 +1,6 @@
 import { testS3Connection } from "../files/s3Test.js";
-import type { App } from "../app.js";
+import type { Mailer } from "../mail/mailer.js";
+import type { SettingsStore } from "./store.js";
 import { requireAdmin, type Caller } from "../auth/caller.js";
 import { sendTestEmail } from "../mail/testEmail.js";
 import { TEMPLATE_KINDS, type TemplateKind } from "../mail/templates.js";
@@ -23,7 +24,7 @@ const rawError = (message: string, err: unknown) => {
 
 /** The settings API, admins only: read (secrets redacted), change, test mail and S3, Apple client secrets. */
 export class SettingsService {
-  constructor(private readonly app: Pick<App, "settings" | "mailer">) {}
+  constructor(private readonly app: { settings: SettingsStore; mailer: Mailer }) {}
 
   get(who: Caller) {
     requireAdmin(who);
