@@ -1,10 +1,10 @@
 import type { FileSystem } from "./filesystem.js";
 import { fileKey, thumbKey, thumbName } from "./names.js";
-import { serveFile, type ServeRequest, type ServeResult } from "./serve.js";
+import type { LocatedFile } from "./locatedFile.js";
 import { canThumb, requestedThumbSize, type Thumbnailer } from "./thumbs.js";
 import { FileNotFoundError } from "./filesystem.js";
 
-export interface RecordFileRequest extends ServeRequest {
+export interface RecordFileRequest {
   collectionId: string;
   recordId: string;
   /** A name listed in the record's file field (the caller checks that). */
@@ -17,27 +17,35 @@ export interface RecordFileRequest extends ServeRequest {
   download?: boolean;
 }
 
+/** Parses a `?download=` value like Go's strconv.ParseBool (1, t, T, TRUE, true, True); anything else is false. */
+export function parseDownloadFlag(v: unknown): boolean {
+  return typeof v === "string" && ["1", "t", "T", "TRUE", "true", "True"].includes(v);
+}
+
 /**
- * Serves a record's file or one of its thumbs (made on first request): null when the
- * original is not in storage (answer 404). A thumb that cannot be made serves the original.
+ * A record's file or one of its thumbs (made on first request): null when the original is
+ * not in storage (answer 404). A thumb that cannot be made gives the original.
  */
-export async function serveRecordFile(fs: FileSystem, thumbs: Thumbnailer, req: RecordFileRequest): Promise<ServeResult | null> {
+export async function locateRecordFile(fs: FileSystem, thumbs: Thumbnailer, req: RecordFileRequest): Promise<LocatedFile | null> {
   const key = fileKey(req.collectionId, req.recordId, req.filename);
-  let stat;
-  try {
-    stat = await fs.stat(key);
-  } catch (err) {
-    if (err instanceof FileNotFoundError) return null;
-    throw err;
-  }
+  const stat = await statOrNull(fs, key);
+  if (!stat) return null;
+  const download = req.download ?? false;
   const size = requestedThumbSize(req.thumb, req.fieldThumbs);
   if (size && canThumb(stat.contentType)) {
     const tKey = thumbKey(req.collectionId, req.recordId, req.filename, size.raw);
     const ok = await thumbs.ensure({ originalKey: key, thumbKey: tKey, size, filename: req.filename, contentType: stat.contentType! });
-    if (ok) {
-      const res = await serveFile(fs, tKey, req, { download: req.download, name: thumbName(size.raw, req.filename) });
-      if (res) return res;
-    }
+    const thumbStat = ok ? await statOrNull(fs, tKey) : null;
+    if (thumbStat) return { fs, key: tKey, stat: thumbStat, name: thumbName(size.raw, req.filename), download };
   }
-  return serveFile(fs, key, req, { download: req.download, name: req.filename, stat });
+  return { fs, key, stat, name: req.filename, download };
+}
+
+async function statOrNull(fs: FileSystem, key: string) {
+  try {
+    return await fs.stat(key);
+  } catch (err) {
+    if (err instanceof FileNotFoundError) return null;
+    throw err;
+  }
 }

@@ -14,11 +14,10 @@ describe("FilesService (app.files)", () => {
     try {
       await app.files.store("c1", "r1", [{ name: "a.txt", data: Buffer.from("hello"), mime: "text/plain", originalName: "a.txt" }]);
       expect(existsSync(path.join(dir, "storage", "c1", "r1", "a.txt"))).toBe(true);
-      const res = await app.files.serve({ method: "GET", headers: {}, collectionId: "c1", recordId: "r1", filename: "a.txt", fieldThumbs: null });
-      expect(res?.status).toBe(200);
-      (res?.body as { destroy?: () => void } | null)?.destroy?.(); // not read: release the file handle
+      const file = await app.files.locate({ collectionId: "c1", recordId: "r1", filename: "a.txt", fieldThumbs: null });
+      expect(file).toMatchObject({ key: "c1/r1/a.txt", name: "a.txt", download: false, stat: { size: 5 } });
       await app.files.delete("c1", "r1", ["a.txt"]);
-      expect(await app.files.serve({ method: "GET", headers: {}, collectionId: "c1", recordId: "r1", filename: "a.txt", fieldThumbs: null })).toBeNull();
+      expect(await app.files.locate({ collectionId: "c1", recordId: "r1", filename: "a.txt", fieldThumbs: null })).toBeNull();
       await app.files.store("c1", "r2", [{ name: "b.txt", data: Buffer.from("x"), mime: "text/plain", originalName: "b.txt" }]);
       await app.files.deleteCollection("c1");
       expect(existsSync(path.join(dir, "storage", "c1", "r2", "b.txt"))).toBe(false);

@@ -6,8 +6,8 @@ import { badRequest } from "../tools/errors.js";
 import { canAccessFile, fileForbidden, resolveFileToken, type FileTokenDeps } from "./access.js";
 import type { FileSystem } from "./filesystem.js";
 import { fileKey, recordPrefix, thumbsPrefix } from "./names.js";
-import { serveRecordFile, type RecordFileRequest } from "./recordFiles.js";
-import type { ServeResult } from "./serve.js";
+import { locateRecordFile, type RecordFileRequest } from "./recordFiles.js";
+import type { LocatedFile } from "./locatedFile.js";
 import { spoolDir } from "./spoolDir.js";
 import { S3FileSystem } from "./s3.js";
 import { S3UploadSpool, type StreamFolder } from "./s3Spool.js";
@@ -116,9 +116,9 @@ export class FilesService {
   }
 
   /** A record's file or thumb; null when the original is not in storage. */
-  async serve(req: RecordFileRequest): Promise<ServeResult | null> {
+  async locate(req: RecordFileRequest): Promise<LocatedFile | null> {
     const { fs, thumbs } = this.storage();
-    return serveRecordFile(fs, thumbs, req);
+    return locateRecordFile(fs, thumbs, req);
   }
 
   /**

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LocalFileSystem } from "../files/local.js";
 import { dropFileHeaders, sendServeResult } from "./fileReply.js";
-import { serveFile } from "../files/serve.js";
+import { serveFile } from "./fileServe.js";
 import { cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
 
 let app: FastifyInstance;

@@ -1,6 +1,6 @@
 import type { FastifyReply } from "fastify";
 import { Readable } from "node:stream";
-import { FILE_REMOVED_HEADERS, type ServeResult } from "../files/serve.js";
+import { FILE_REMOVED_HEADERS, type ServeResult } from "./fileServe.js";
 
 /** Sends a ServeResult through fastify (status, headers, removed headers, body). */
 export function sendServeResult(reply: FastifyReply, res: ServeResult): FastifyReply {

@@ -13,10 +13,10 @@ import { readAll } from "../files/filesystem.js";
 import { LocalFileSystem } from "../files/local.js";
 import { detectMime } from "../files/mime.js";
 import { storedFileName, uploadBaseName } from "../files/names.js";
-import { serveRecordFile } from "../files/recordFiles.js";
+import { locateRecordFile, parseDownloadFlag } from "../files/recordFiles.js";
 import { dropFileHeaders, sendServeResult } from "./fileReply.js";
+import { serveLocatedFile } from "./fileServe.js";
 import { S3FileSystem } from "../files/s3.js";
-import { parseDownloadFlag } from "../files/serve.js";
 import { parseThumbSize, renderThumb, Thumbnailer } from "../files/thumbs.js";
 import { adminToken, call } from "../../test/support/client.js";
 import { cleanupTempDirs, referenceDataDir, tempDir } from "../../test/support/dataDirs.js";
@@ -228,21 +228,19 @@ describe("file answers", () => {
     cairn.get("/api/files/:collection/:record/:file", async (req, reply) => {
       const p = req.params as { record: string; file: string };
       const q = req.query as { thumb?: string; download?: string };
-      const res = await serveRecordFile(fs, thumbs, {
+      const file = await locateRecordFile(fs, thumbs, {
         collectionId,
         recordId: p.record,
         filename: p.file,
         fieldThumbs: THUMBS,
         thumb: q.thumb,
         download: parseDownloadFlag(q.download),
-        method: req.method,
-        headers: req.headers,
       });
-      if (!res) {
+      if (!file) {
         dropFileHeaders(reply);
         return reply.status(404).send({ code: 404, message: "The requested resource wasn't found.", data: {} });
       }
-      return sendServeResult(reply, res);
+      return sendServeResult(reply, await serveLocatedFile(file, req));
     });
     const port = await freePort();
     await cairn.listen({ host: "127.0.0.1", port });

@@ -1,7 +1,8 @@
 import type { EventBus } from "../events/bus.js";
 import type { FilesService } from "../files/service.js";
 import type { CollectionModel } from "../collections/model.js";
-import { parseDownloadFlag, type ServeResult } from "../files/serve.js";
+import { parseDownloadFlag } from "../files/recordFiles.js";
+import type { LocatedFile } from "../files/locatedFile.js";
 import { viewFieldOrigin } from "../collections/view.js";
 import { isMultipleField } from "../fields/index.js";
 import { notFound } from "../tools/errors.js";
@@ -17,7 +18,6 @@ export interface RecordFileQuery {
   collection: string;
   record: string;
   filename: string;
-  method: string;
   headers: Record<string, string | string[] | undefined>;
   query: Record<string, unknown>;
 }
@@ -99,7 +99,7 @@ export class RecordsApi extends RecordService {
    * view's field options and view rule apply, and the file is read from the record of the
    * source collection that holds it.
    */
-  async file(q: RecordFileQuery): Promise<ServeResult | null> {
+  async file(q: RecordFileQuery): Promise<LocatedFile | null> {
     const c = this.env.collections.find(q.collection);
     if (!c) throw notFound();
     const rec = this.find(c, q.record);
@@ -125,9 +125,7 @@ export class RecordsApi extends RecordService {
     });
     const owner = c.type === "view" ? this.viewFileOwner(c, field.name, q.filename) : { collectionId: c.id, recordId: String(rec.id) };
     if (!owner) throw notFound();
-    return this.env.files.serve({
-      method: q.method,
-      headers: q.headers,
+    return this.env.files.locate({
       ...owner,
       filename: q.filename,
       fieldThumbs: opts.thumbs ?? null,

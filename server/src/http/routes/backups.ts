@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { App } from "../../app.js";
 import { badRequest } from "../../tools/errors.js";
 import { callerOf } from "../caller.js";
-import { serveFile } from "../../files/serve.js";
+import { serveFile } from "../fileServe.js";
 import { sendServeResult } from "../fileReply.js";
 import { LoadError } from "../../tools/goJson.js";
 import { decodeRequestBody } from "../../tools/requestBody.js";

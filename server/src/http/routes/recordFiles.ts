@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../../app.js";
 import { notFound } from "../../tools/errors.js";
 import { dropFileHeaders, sendServeResult } from "../fileReply.js";
+import { serveLocatedFile } from "../fileServe.js";
 
 type FileReq = FastifyRequest<{ Params: { collection: string; record: string; filename: string }; Querystring: Record<string, unknown> }>;
 
@@ -9,12 +10,12 @@ type FileReq = FastifyRequest<{ Params: { collection: string; record: string; fi
 export function recordFileRoutes(app: App): FastifyPluginAsync {
   return async (r) => {
     r.get("/files/:collection/:record/:filename", async (req: FileReq, reply: FastifyReply) => {
-      const res = await app.records.file({ ...req.params, method: req.method, headers: req.headers, query: req.query });
-      if (!res) {
+      const file = await app.records.file({ ...req.params, headers: req.headers, query: req.query });
+      if (!file) {
         dropFileHeaders(reply);
         throw notFound();
       }
-      return sendServeResult(reply, res);
+      return sendServeResult(reply, await serveLocatedFile(file, req));
     });
   };
 }

@@ -1,7 +1,8 @@
 import "./docs.css";
-import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { OverlayPanel, useOverlayClose } from "../../../components/OverlayPanel";
 import { Spinner } from "../../../components/Spinner";
+import { TabList, TabPanel, Tabs } from "../../../components/Tabs";
 import type { Collection } from "../../../data/collections/types";
 import { client } from "../../../lib/client";
 import { downloadOpenApi, useOpenApiAvailable } from "../../../data/openapi/openApiDocument";
@@ -147,8 +148,6 @@ export default function ApiDocsPanel({ open, collection, collections = [], onClo
   const tabs = useMemo<PanelTab[]>(() => [...docsTabs(collection), ...(openApi ? [...cairnDocsTabs(collection), TYPESCRIPT_TAB] : [])], [collection, openApi]);
   const [tab, setTab] = useState<PanelTab>(tabs[0]);
   const [specs, setSpecs] = useState<Partial<Record<DocsTabId, DocSpec>>>({});
-  const id = useId();
-  const tabRefs = useRef<Partial<Record<PanelTab, HTMLButtonElement | null>>>({});
   const active = tabs.includes(tab) ? tab : tabs[0];
 
   useEffect(() => {
@@ -162,19 +161,6 @@ export default function ApiDocsPanel({ open, collection, collections = [], onClo
       cancelled = true;
     };
   }, [active, collection, collections]);
-
-  const onKeyDown = (e: React.KeyboardEvent) => {
-    const i = tabs.indexOf(active);
-    let next = -1;
-    if (e.key === "ArrowDown") next = (i + 1) % tabs.length;
-    else if (e.key === "ArrowUp") next = (i - 1 + tabs.length) % tabs.length;
-    else if (e.key === "Home") next = 0;
-    else if (e.key === "End") next = tabs.length - 1;
-    if (next < 0) return;
-    e.preventDefault();
-    setTab(tabs[next]);
-    tabRefs.current[tabs[next]]?.focus();
-  };
 
   const spec = active === TYPESCRIPT_TAB ? undefined : specs[active];
   const loader = (
@@ -196,39 +182,22 @@ export default function ApiDocsPanel({ open, collection, collections = [], onClo
       }
       footer={<Footer openApi={openApi} />}
     >
-      <div className="docs-layout">
-        <div className="docs-tabs" role="tablist" aria-orientation="vertical" aria-label="API actions" onKeyDown={onKeyDown}>
-          {tabs.map((t) => (
-            <button
-              key={t}
-              ref={(el) => {
-                tabRefs.current[t] = el;
-              }}
-              type="button"
-              role="tab"
-              id={`${id}-tab-${t}`}
-              aria-selected={t === active}
-              aria-controls={`${id}-panel`}
-              tabIndex={t === active ? 0 : -1}
-              className={`docs-tab${t === active ? " active" : ""}`}
-              onClick={() => setTab(t)}
-            >
-              {tabLabel(t)}
-            </button>
-          ))}
+      <Tabs value={active} onChange={setTab} orientation="vertical">
+        <div className="docs-layout">
+          <TabList label="API actions" className="docs-tabs" tabClassName="docs-tab" tabs={tabs.map((t) => ({ value: t, label: tabLabel(t) }))} />
+          <TabPanel className="docs-panel-body">
+            {active === TYPESCRIPT_TAB ? (
+              <Suspense fallback={loader}>
+                <TypeScriptTypes collection={collection} />
+              </Suspense>
+            ) : spec ? (
+              <DocsContent key={active} spec={spec} />
+            ) : (
+              loader
+            )}
+          </TabPanel>
         </div>
-        <div className="docs-panel-body" role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${active}`}>
-          {active === TYPESCRIPT_TAB ? (
-            <Suspense fallback={loader}>
-              <TypeScriptTypes collection={collection} />
-            </Suspense>
-          ) : spec ? (
-            <DocsContent key={active} spec={spec} />
-          ) : (
-            loader
-          )}
-        </div>
-      </div>
+      </Tabs>
     </OverlayPanel>
   );
 }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react"
 import { Menu } from "../../../components/Menu";
 import { OverlayPanel } from "../../../components/OverlayPanel";
 import { Tooltip } from "../../../components/Tooltip";
+import { TabList, TabPanel, Tabs, type TabItem } from "../../../components/Tabs";
 import { Field } from "../../../components/Field";
 import { useDeleteCollection } from "../../../data/collections/deleteCollection";
 import { useSaveCollection } from "../../../data/collections/saveCollection";
@@ -60,18 +61,10 @@ export interface CollectionEditorPanelProps {
   onDeleted?: (deleted: Collection) => void;
 }
 
-function TabButton({ id, tab, active, label, error, onSelect }: { id: string; tab: EditorTab; active: boolean; label: string; error: string; onSelect: (t: EditorTab) => void }) {
+/** A tab's label with the 'Has errors' marker of its fields. */
+function TabLabel({ label, error }: { label: string; error: string }) {
   return (
-    <button
-      type="button"
-      role="tab"
-      id={`${id}-tab-${tab}`}
-      aria-selected={active}
-      aria-controls={`${id}-panel`}
-      tabIndex={active ? 0 : -1}
-      className={`tab${active ? " active" : ""}${error ? " has-error" : ""}`}
-      onClick={() => onSelect(tab)}
-    >
+    <>
       {label}
       {error ? (
         <Tooltip text={error}>
@@ -80,8 +73,12 @@ function TabButton({ id, tab, active, label, error, onSelect }: { id: string; ta
           </span>
         </Tooltip>
       ) : null}
-    </button>
+    </>
   );
+}
+
+function tabItem(value: EditorTab, label: string, error: string): TabItem<EditorTab> {
+  return { value, label: <TabLabel label={label} error={error} />, className: error ? "has-error" : undefined };
 }
 
 /** The collection editor overlay ('New collection' / 'Edit collection'). */
@@ -280,28 +277,17 @@ export default function CollectionEditorPanel({ open, collection, initialType = 
             </p>
           ) : null}
 
-          <div
-            className="tabs"
-            role="tablist"
-            aria-label="Collection settings"
-            onKeyDown={(e) => {
-              if (e.key !== "ArrowRight" && e.key !== "ArrowLeft") return;
-              const list: EditorTab[] = form.type === "auth" ? ["fields", "rules", "options"] : ["fields", "rules"];
-              const next = list[(list.indexOf(tab) + (e.key === "ArrowRight" ? 1 : list.length - 1)) % list.length];
-              e.preventDefault();
-              setTab(next);
-              document.getElementById(`${id}-tab-${next}`)?.focus();
-            }}
-          >
-            <TabButton id={id} tab="fields" active={tab === "fields"} label={fieldsLabel} error={markers.fields} onSelect={setTab} />
-            <TabButton id={id} tab="rules" active={tab === "rules"} label="API Rules" error={markers.rules} onSelect={setTab} />
-            {form.type === "auth" ? <TabButton id={id} tab="options" active={tab === "options"} label="Options" error={markers.options} onSelect={setTab} /> : null}
-          </div>
-          <div className="tab-panel" role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
-            {tab === "fields" ? form.type === "view" ? <ViewQueryTab /> : <FieldsTab /> : null}
-            {tab === "rules" ? <RulesTab /> : null}
-            {tab === "options" && form.type === "auth" ? <AuthOptionsTab /> : null}
-          </div>
+          <Tabs value={tab} onChange={setTab}>
+            <TabList
+              label="Collection settings"
+              tabs={[tabItem("fields", fieldsLabel, markers.fields), tabItem("rules", "API Rules", markers.rules), ...(form.type === "auth" ? [tabItem("options", "Options", markers.options)] : [])]}
+            />
+            <TabPanel className="tab-panel">
+              {tab === "fields" ? form.type === "view" ? <ViewQueryTab /> : <FieldsTab /> : null}
+              {tab === "rules" ? <RulesTab /> : null}
+              {tab === "options" && form.type === "auth" ? <AuthOptionsTab /> : null}
+            </TabPanel>
+          </Tabs>
         </form>
       </OverlayPanel>
       <ConfirmChangesPopup open={confirmOpen} summary={summary} busy={saving} onClose={() => setConfirmOpen(false)} onConfirm={() => void submit()} />

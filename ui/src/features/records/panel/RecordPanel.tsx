@@ -5,6 +5,7 @@ import { Menu, type MenuItem } from "../../../components/Menu";
 import { OverlayPanel } from "../../../components/OverlayPanel";
 import { ProgressBar } from "../../../components/ProgressBar";
 import { Spinner } from "../../../components/Spinner";
+import { TabList, TabPanel, Tabs } from "../../../components/Tabs";
 import type { Collection } from "../../../data/collections/types";
 import { useRequestPasswordReset, useRequestVerification } from "../../../data/records/authEmails";
 import { useDeleteRecords } from "../../../data/records/deleteRecords";
@@ -322,6 +323,8 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
 
   const title = `${isNew ? "New" : "Edit"} ${collection.name} record`;
   const wide = hasEditorField(collection);
+  // an auth record's sections show once it exists
+  const tabbed = auth && !isNew;
 
   return (
     <FormErrorsContext.Provider value={serverErrors}>
@@ -349,106 +352,107 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
           </>
         }
       >
-        {auth && !isNew ? (
-          <div className="tabs" role="tablist" aria-label="Record sections">
-            <button type="button" role="tab" id={`${id}-tab-form`} aria-selected={tab === "form"} aria-controls={`${id}-panel`} className={`tab${tab === "form" ? " active" : ""}`} onClick={() => setTab("form")}>
-              Account
-            </button>
-            <button type="button" role="tab" id={`${id}-tab-providers`} aria-selected={tab === "providers"} aria-controls={`${id}-panel`} className={`tab${tab === "providers" ? " active" : ""}`} onClick={() => setTab("providers")}>
-              Authorized providers
-            </button>
-          </div>
-        ) : null}
-        {liveWarning ? (
-          <div className="alert alert-warning" role="alert">
-            <span>{liveWarning === "deleted" ? M.LIVE_DELETED : M.LIVE_UPDATED}</span>
-            {liveWarning === "updated" ? (
-              <button type="button" className="btn btn-sm btn-secondary" onClick={() => void loadQ.refetch()}>
-                Reload
+        <Tabs value={tab} onChange={setTab}>
+          {tabbed ? (
+            <TabList
+              label="Record sections"
+              tabs={[
+                { value: "form", label: "Account" },
+                { value: "providers", label: "Authorized providers" },
+              ]}
+            />
+          ) : null}
+          {liveWarning ? (
+            <div className="alert alert-warning" role="alert">
+              <span>{liveWarning === "deleted" ? M.LIVE_DELETED : M.LIVE_UPDATED}</span>
+              {liveWarning === "updated" ? (
+                <button type="button" className="btn btn-sm btn-secondary" onClick={() => void loadQ.refetch()}>
+                  Reload
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+          {draft.offered ? (
+            <div className="alert alert-info draft-banner" role="status">
+              <span>{M.DRAFT_BANNER}</span>
+              <button type="button" className="btn btn-sm btn-secondary" onClick={() => setRecord(draft.restore())}>
+                Restore draft
               </button>
-            ) : null}
-          </div>
-        ) : null}
-        {draft.offered ? (
-          <div className="alert alert-info draft-banner" role="status">
-            <span>{M.DRAFT_BANNER}</span>
-            <button type="button" className="btn btn-sm btn-secondary" onClick={() => setRecord(draft.restore())}>
-              Restore draft
-            </button>
-            <button type="button" className="btn-icon btn-sm" aria-label="Discard draft" onClick={draft.discard}>
-              <CIcon name="close" size={14} />
-            </button>
-          </div>
-        ) : null}
-        {loading ? (
-          <Spinner label="Loading record..." />
-        ) : (
-          <div role={auth && !isNew ? "tabpanel" : undefined} id={`${id}-panel`} aria-labelledby={auth && !isNew ? `${id}-tab-${tab}` : undefined}>
-            {tab === "providers" && auth && !isNew ? (
-              <ExternalAuthsTab collection={collection} recordId={currentId} />
-            ) : (
-              <form
-                id={`${id}-form`}
-                className="record-form"
-                noValidate
-                aria-label={title}
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  e.stopPropagation();
-                  void submit();
-                }}
-              >
-                <Field name="id" label="id" hint={isNew ? `Leave empty to auto generate (min ${RECORD_ID_MIN_LENGTH} characters).` : undefined} error={errors.id?.message}>
-                  {(p) => (
-                    <input
-                      {...p}
-                      type="text"
-                      className="txt-mono"
-                      value={String(record.id ?? "")}
-                      readOnly={!isNew}
-                      minLength={RECORD_ID_MIN_LENGTH}
-                      placeholder={isNew ? "Leave empty to auto generate..." : undefined}
-                      autoComplete="off"
-                      spellCheck={false}
-                      onChange={(e) => set("id", e.target.value)}
-                    />
-                  )}
-                </Field>
-                {auth ? (
-                  <AuthFields
-                    collection={collection}
-                    record={record}
-                    isNew={isNew}
-                    originalVerified={!!original?.verified}
-                    changePassword={changePassword}
-                    onChangePassword={setChangePassword}
-                    set={set}
-                    errors={errors}
-                  />
-                ) : null}
-                {collection.schema.map((f) => (
-                  <div key={f.id || f.name} className="record-field" data-field={f.name} data-field-type={f.type}>
-                    <FieldInput
-                      field={f}
-                      value={record[f.name]}
-                      onChange={(v) => set(f.name, v)}
+              <button type="button" className="btn-icon btn-sm" aria-label="Discard draft" onClick={draft.discard}>
+                <CIcon name="close" size={14} />
+              </button>
+            </div>
+          ) : null}
+          {loading ? (
+            <Spinner label="Loading record..." />
+          ) : (
+            <TabPanel bare={!tabbed}>
+              {tab === "providers" && tabbed ? (
+                <ExternalAuthsTab collection={collection} recordId={currentId} />
+              ) : (
+                <form
+                  id={`${id}-form`}
+                  className="record-form"
+                  noValidate
+                  aria-label={title}
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    e.stopPropagation();
+                    void submit();
+                  }}
+                >
+                  <Field name="id" label="id" hint={isNew ? `Leave empty to auto generate (min ${RECORD_ID_MIN_LENGTH} characters).` : undefined} error={errors.id?.message}>
+                    {(p) => (
+                      <input
+                        {...p}
+                        type="text"
+                        className="txt-mono"
+                        value={String(record.id ?? "")}
+                        readOnly={!isNew}
+                        minLength={RECORD_ID_MIN_LENGTH}
+                        placeholder={isNew ? "Leave empty to auto generate..." : undefined}
+                        autoComplete="off"
+                        spellCheck={false}
+                        onChange={(e) => set("id", e.target.value)}
+                      />
+                    )}
+                  </Field>
+                  {auth ? (
+                    <AuthFields
                       collection={collection}
-                      collections={collections}
-                      record={original ?? record}
-                      error={errors[f.name]?.message}
-                      files={fileExtra(f.name)}
+                      record={record}
+                      isNew={isNew}
+                      originalVerified={!!original?.verified}
+                      changePassword={changePassword}
+                      onChangePassword={setChangePassword}
+                      set={set}
+                      errors={errors}
                     />
-                  </div>
-                ))}
-                {!isNew && original ? (
-                  <p className="txt-hint record-meta">
-                    created {String(original.created ?? "")} · updated {String(original.updated ?? "")}
-                  </p>
-                ) : null}
-              </form>
-            )}
-          </div>
-        )}
+                  ) : null}
+                  {collection.schema.map((f) => (
+                    <div key={f.id || f.name} className="record-field" data-field={f.name} data-field-type={f.type}>
+                      <FieldInput
+                        field={f}
+                        value={record[f.name]}
+                        onChange={(v) => set(f.name, v)}
+                        collection={collection}
+                        collections={collections}
+                        record={original ?? record}
+                        error={errors[f.name]?.message}
+                        files={fileExtra(f.name)}
+                      />
+                    </div>
+                  ))}
+                  {!isNew && original ? (
+                    <p className="txt-hint record-meta">
+                      created {String(original.created ?? "")} · updated {String(original.updated ?? "")}
+                    </p>
+                  ) : null}
+                </form>
+              )}
+            </TabPanel>
+          )}
+        </Tabs>
       </OverlayPanel>
     </FormErrorsContext.Provider>
   );

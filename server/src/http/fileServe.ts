@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { PassThrough, Readable } from "node:stream";
-import { FileNotFoundError, type ByteRange, type FileStat, type FileSystem } from "./filesystem.js";
+import { FileNotFoundError, type ByteRange, type FileStat, type FileSystem } from "../files/filesystem.js";
+import type { LocatedFile } from "../files/locatedFile.js";
 
 /**
  * Serving a stored file the way the reference does (its file route over Go's
@@ -75,11 +76,6 @@ export interface ServeResult {
   body: Readable | string | null;
 }
 
-/** Parses a `?download=` value like Go's strconv.ParseBool (1, t, T, TRUE, true, True); anything else is false. */
-export function parseDownloadFlag(v: unknown): boolean {
-  return typeof v === "string" && ["1", "t", "T", "TRUE", "true", "True"].includes(v);
-}
-
 /** The served Content-Type of a file with the given stored content type. */
 export function servedContentType(name: string, stored: string | undefined): string {
   if (path.extname(name) === ".svg") return "image/svg+xml";
@@ -105,10 +101,15 @@ export async function serveFile(fs: FileSystem, key: string, req: ServeRequest, 
       throw err;
     }
   }
-  const name = opts.name ?? key.slice(key.lastIndexOf("/") + 1);
+  return serveLocatedFile({ fs, key, stat, name: opts.name ?? key.slice(key.lastIndexOf("/") + 1), download: opts.download ?? false }, req);
+}
+
+/** Answers a GET/HEAD for a file found in storage. */
+export async function serveLocatedFile(file: LocatedFile, req: ServeRequest): Promise<ServeResult> {
+  const { fs, key, stat, name } = file;
   const contentType = servedContentType(name, stat.contentType);
   const headers: Record<string, string> = {
-    "Content-Disposition": contentDisposition(name, stat.contentType, opts.download ?? false),
+    "Content-Disposition": contentDisposition(name, stat.contentType, file.download),
     "Cache-Control": FILE_CACHE_CONTROL,
     "Content-Security-Policy": FILE_CSP,
     "Content-Type": contentType,

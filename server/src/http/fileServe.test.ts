@@ -2,18 +2,18 @@ import { utimesSync } from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LocalFileSystem } from "./local.js";
+import { LocalFileSystem } from "../files/local.js";
+import { parseDownloadFlag } from "../files/recordFiles.js";
 import {
   contentDisposition,
   FILE_CACHE_CONTROL,
   FILE_CSP,
-  parseDownloadFlag,
   parseHttpDate,
   parseRange,
   serveFile,
   servedContentType,
   type ServeResult,
-} from "./serve.js";
+} from "./fileServe.js";
 import { cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
 
 const DATA = Buffer.from(Array.from({ length: 95 }, (_, i) => i));
