@@ -181,7 +181,18 @@ reviewJourneys.push({
     const full = await panel.locator(".rich-editor").boundingBox();
     ok(full && full.width >= 1439 && full.height >= 899, `the editor over the whole window (${JSON.stringify(full)})`);
     await ctx.shot(page, "rich-editor-fullscreen");
-    await panel.getByRole("button", { name: "Exit fullscreen" }).click();
+    // Escape from the text leaves full screen and keeps the record panel open
+    await editor.click();
+    await page.keyboard.press("Escape");
+    await visible(panel.getByRole("button", { name: "Fullscreen", exact: true }));
+    const back = await panel.locator(".rich-editor").boundingBox();
+    ok(back && back.height < 600, `the editor back in the panel (${JSON.stringify(back)})`);
+    // and from a toolbar button
+    await panel.getByRole("button", { name: "Fullscreen", exact: true }).click();
+    await panel.getByRole("button", { name: "Exit fullscreen" }).focus();
+    await page.keyboard.press("Escape");
+    await visible(panel.getByRole("button", { name: "Fullscreen", exact: true }));
+    await visible(panel);
   },
 });
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { EditorContent, useEditor, type Editor } from "@tiptap/react";
 import { NodeSelection } from "@tiptap/pm/state";
+import { registerShortcut } from "../../../lib/shortcuts";
 import type { Collection } from "../../../data/collections/types";
 import { FilePickerDialog } from "../pickers/FilePickerDialog";
 import { richEditorExtensions } from "./richEditorExtensions";
@@ -65,6 +66,8 @@ export default function RichEditor({ id, label, describedBy, value, onChange, co
   const [pickerOpen, setPickerOpen] = useState(0);
   const [source, setSource] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
+  const fullscreenRef = useRef(fullscreen);
+  fullscreenRef.current = fullscreen;
   // the link address being typed (the Link button or Ctrl/Cmd+K), null while no link form shows
   const [linkDraft, setLinkDraft] = useState<string | null>(null);
   const latest = useRef(onChange);
@@ -83,6 +86,11 @@ export default function RichEditor({ id, label, describedBy, value, onChange, co
     editorProps: {
       attributes: { id, role: "textbox", "aria-multiline": "true", "aria-label": label, ...(describedBy ? { "aria-describedby": describedBy } : {}), class: "rich-editor-content" },
       handleKeyDown: (_view, e) => {
+        // ProseMirror swallows Escape (prevents its default), so the registry below never sees it from the text
+        if (e.key === "Escape" && fullscreenRef.current) {
+          setFullscreen(false);
+          return true;
+        }
         if (!((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === "k")) return false;
         openLink.current();
         return true;
@@ -99,6 +107,12 @@ export default function RichEditor({ id, label, describedBy, value, onChange, co
     if (!editor || editor.isDestroyed) return;
     if (value !== editorValue(editor)) editor.commands.setContent(value, { emitUpdate: false });
   }, [value, editor]);
+
+  // Escape from the toolbar leaves full screen too; registered after the record panel's, it runs before it
+  useEffect(() => {
+    if (!fullscreen) return;
+    return registerShortcut({ key: "Escape", allowInInputs: true, description: "Leave full screen", handler: () => (setFullscreen(false), true) });
+  }, [fullscreen]);
 
   const closeLink = () => {
     setLinkDraft(null);
