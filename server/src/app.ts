@@ -5,6 +5,7 @@ import { ReadPool } from "./db/readPool.js";
 import { migrateDataDb, migrateLogsDb } from "./db/migrate.js";
 import { repairViewQuotes } from "./db/viewQuotes.js";
 import { SettingsStore } from "./settings/store.js";
+import { defaultSettings } from "./settings/defaults.js";
 import { LogWriter } from "./logs/writer.js";
 import { Mailer } from "./mail/mailer.js";
 import { AdminService } from "./admins/service.js";
@@ -129,7 +130,7 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
   // Workers open their connections on first slow read, after the migrations below.
   const readPool = new ReadPool({ size: opts.readWorkers, slowMs: opts.readSlowMs });
   repairViewQuotes(db);
-  migrateDataDb(db);
+  migrateDataDb(db, defaultSettings);
   migrateLogsDb(logsDb);
   if (opts.warmReadWorkers) readPool.warm();
   const settings = new SettingsStore(db, {

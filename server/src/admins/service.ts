@@ -5,7 +5,7 @@ import type { Mailer } from "../mail/mailer.js";
 import type { SettingsStore } from "../settings/store.js";
 import { AdminsRepo } from "../db/admins.js";
 import { badRequest, fieldError, FE, notFound, unauthorized, ValidationError } from "../tools/errors.js";
-import { ADMIN_COLUMNS, ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN, adminJson, type AdminRow } from "./model.js";
+import { ADMIN_COLUMNS, ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN, adminJson, type AdminRow } from "../models/admin.js";
 import { ADMIN_REQUIRED, requireAdmin, requireAdminModel, type Caller } from "../auth/caller.js";
 import { runListWith } from "../query/list.js";
 import { tableResolver } from "../query/tableResolver.js";

@@ -1,4 +1,4 @@
-import type { AdminModel } from "../admins/model.js";
+import type { AdminModel } from "../models/admin.js";
 import type { AuthInfo, RequestInfo } from "../query/requestInfo.js";
 import { unauthorized } from "../tools/errors.js";
 

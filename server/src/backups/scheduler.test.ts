@@ -2,7 +2,7 @@ import { SYSTEM_CALLER } from "../auth/caller.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type App } from "../app.js";
 import { cairnDataDir, cleanupTempDirs } from "../../test/support/dataDirs.js";
-import type { Settings } from "../settings/types.js";
+import type { Settings } from "../models/settings.js";
 import { backupNameError, generatedBackupName } from "./names.js";
 
 describe("backup names", () => {

@@ -2,7 +2,7 @@ import path from "node:path";
 import type { FileSystem } from "../files/filesystem.js";
 import { LocalFileSystem } from "../files/local.js";
 import { S3FileSystem } from "../files/s3.js";
-import type { S3Config } from "../settings/types.js";
+import type { S3Config } from "../models/settings.js";
 
 /** The folder of the data directory holding local backups (never itself backed up). */
 export const BACKUPS_DIR = "backups";

@@ -1,6 +1,6 @@
 import type { Requester } from "../auth/caller.js";
 import { PreparedPasswords } from "../auth/preparedPasswords.js";
-import { authOptions, isAuth, type CollectionModel } from "../collections/model.js";
+import { authOptions, isAuth, type CollectionModel } from "../models/collection.js";
 import { castText } from "../fields/text.js";
 import type { CollectionService } from "../collections/service.js";
 import type { RecordService } from "../records/service.js";

@@ -4,7 +4,7 @@ import { mediaType, multipartFields } from "../tools/requestBody.js";
 import { fieldDef, isFieldType, type SchemaField } from "../fields/index.js";
 import { fieldFor, isObject, toPlain } from "../fields/decode.js";
 import { DecodeError } from "../fields/errors.js";
-import { RULE_KEYS, type CollectionModel } from "./model.js";
+import { RULE_KEYS, type CollectionModel } from "../models/collection.js";
 import { randomString } from "../tools/random.js";
 
 /**

@@ -4,7 +4,7 @@ import { badRequest, DomainError } from "../tools/errors.js";
 import { parseDateTime, formatDateTime } from "../fields/dateTime.js";
 import { fieldFor, toPlain } from "../fields/decode.js";
 import { DecodeError, errorsToData, errorsToRaw, goJsonStringify, verr, type VErrors } from "../fields/errors.js";
-import { RULE_KEYS, type CollectionModel } from "./model.js";
+import { RULE_KEYS, type CollectionModel } from "../models/collection.js";
 import { newId } from "../tools/random.js";
 import { nowString } from "../tools/time.js";
 import { decodeSchema, decodeStringList, formFrom, GENERIC_MESSAGE, LOAD_MESSAGE, type CollectionForm } from "./form.js";

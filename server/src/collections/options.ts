@@ -1,7 +1,7 @@
 import { decodeStruct } from "../fields/decode.js";
 import { compact, DecodeError, V, type VErrors } from "../fields/errors.js";
 import { validateDomains } from "../fields/domains.js";
-import type { AuthOptions, ViewOptions } from "./model.js";
+import type { AuthOptions, ViewOptions } from "../models/collection.js";
 
 /** Reads the options of a collection type from their JSON object (the reference decodes them into a typed struct). */
 const AUTH_SHAPE = {

@@ -5,7 +5,7 @@ import { isMacro } from "../query/macros.js";
 import { parseFilter } from "../query/parser.js";
 import { recordResolver } from "../query/recordResolver.js";
 import { verr, type VError } from "../fields/errors.js";
-import type { CollectionModel } from "./model.js";
+import type { CollectionModel } from "../models/collection.js";
 
 /**
  * Checks an API rule the way the reference does when a collection is saved: the filter must

@@ -8,9 +8,9 @@ import { requireAdmin, type Caller } from "../auth/caller.js";
 import { DecodeError, errorsToData, type VErrors } from "../fields/errors.js";
 import {
   collectionJson, type CollectionModel, COLLECTION_LIST_COLUMNS, collectionFromRow, type CollectionRow, viewOptions,
-} from "./model.js";
+} from "../models/collection.js";
 import { fieldJson, type SchemaField } from "../fields/index.js";
-import { buildIndex, parseIndex } from "./indexes.js";
+import { buildIndex, parseIndex } from "../db/indexes.js";
 import { runList } from "../query/list.js";
 import { tableResolver } from "../query/tableResolver.js";
 import type { ListQuery, ListResult } from "../query/types.js";

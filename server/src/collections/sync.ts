@@ -3,8 +3,8 @@ import type { CollectionsRepo } from "../db/collections.js";
 import { AUTH_COLUMNS, BASE_COLUMNS, copyMultipleToSingle, copySingleToMultiple, ddl, sqlErrorText } from "../db/collectionsDdl.js";
 import { columnType, isMultipleField } from "../fields/index.js";
 import { verr, type VErrors } from "../fields/errors.js";
-import { isAuth, viewOptions, type CollectionModel } from "./model.js";
-import { buildIndex, isValidIndex, parseIndex, withTable } from "./indexes.js";
+import { isAuth, viewOptions, type CollectionModel } from "../models/collection.js";
+import { buildIndex, isValidIndex, parseIndex, withTable } from "../db/indexes.js";
 import { randomString } from "../tools/random.js";
 import { createCollectionView, createViewSchema } from "./view.js";
 

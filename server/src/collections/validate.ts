@@ -4,8 +4,8 @@ import { fieldDef, fieldJson, type RelationOptions, type SchemaField } from "../
 import { compact, DecodeError, hasErrors, V, verr, type VError, type VErrors } from "../fields/errors.js";
 import {
   AUTH_RESERVED_NAMES, BASE_FIELD_NAMES, COLLECTION_TYPES, SYSTEM_FIELD_NAMES, isView, type CollectionModel,
-} from "./model.js";
-import { isValidIndex, parseIndex } from "./indexes.js";
+} from "../models/collection.js";
+import { isValidIndex, parseIndex } from "../db/indexes.js";
 import { checkRule } from "./rules.js";
 import { decodeAuthOptions, decodeViewOptions, validateAuthOptions } from "./options.js";
 import { createViewSchema, ViewQueryError } from "./view.js";

@@ -1,5 +1,5 @@
 import type { DB } from "./connection.js";
-import type { AdminRow } from "../admins/model.js";
+import type { AdminRow } from "../models/admin.js";
 
 /** SQL access to `_admins`. Statements are prepared once per connection. */
 export class AdminsRepo {

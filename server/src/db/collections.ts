@@ -1,5 +1,5 @@
 import { cachedStatement, type DB } from "./connection.js";
-import { collectionFromRow, collectionToRow, type CollectionModel, type CollectionRow } from "../collections/model.js";
+import { collectionFromRow, collectionToRow, type CollectionModel, type CollectionRow } from "../models/collection.js";
 import { collectionsSnapshot, collectionsWritten, sqlLower } from "./collectionsCache.js";
 
 /**

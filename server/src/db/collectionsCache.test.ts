@@ -1,11 +1,12 @@
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
-import type { CollectionModel } from "../collections/model.js";
+import type { CollectionModel } from "../models/collection.js";
 import { CollectionsRepo } from "./collections.js";
 import { sqlLower } from "./collectionsCache.js";
 import { openDatabase, transaction, type DB } from "./connection.js";
 import { migrateDataDb } from "./migrate.js";
+import { defaultSettings } from "../settings/defaults.js";
 
 afterAll(cleanupTempDirs);
 
@@ -22,7 +23,7 @@ describe("the per-connection collections cache", () => {
   beforeEach(() => {
     file = path.join(tempDir("cairn-colcache-"), "data.db");
     db = openDatabase(file);
-    migrateDataDb(db);
+    migrateDataDb(db, defaultSettings);
     repo = new CollectionsRepo(db);
   });
   afterEach(() => db.close());

@@ -1,4 +1,4 @@
-import type { CollectionModel } from "../collections/model.js";
+import type { CollectionModel } from "../models/collection.js";
 import { cachedStatement, type DB } from "./connection.js";
 
 /** The decoded collections of one connection, with lookups by id and by name. */

@@ -4,7 +4,6 @@ import {
 } from "./systemSchema.js";
 import { insertParam } from "./params.js";
 import { collectionsWritten } from "./collectionsCache.js";
-import { defaultSettings } from "../settings/defaults.js";
 import { nowString } from "../tools/time.js";
 
 export class MigrationError extends Error {}
@@ -43,7 +42,8 @@ function migrate(db: DB, names: readonly string[], create: () => void, kind: str
   });
 }
 
-export function migrateDataDb(db: DB): void {
+/** Creates or updates data.db; a new one starts with initialSettings() (the app passes settings/defaults.ts, above db/). */
+export function migrateDataDb(db: DB, initialSettings: () => object): void {
   migrate(db, DATA_MIGRATIONS, () => {
     for (const sql of DATA_TABLES) db.exec(sql);
     for (const sql of USERS_TABLE) db.exec(sql);
@@ -54,7 +54,7 @@ export function migrateDataDb(db: DB): void {
     ).run(c.id, 0, c.type, c.name, JSON.stringify(c.schema), JSON.stringify(c.indexes), c.listRule, c.viewRule,
       c.createRule, c.updateRule, c.deleteRule, JSON.stringify(c.options), now, now);
     collectionsWritten(db);
-    insertParam(db, "settings", defaultSettings());
+    insertParam(db, "settings", initialSettings());
   }, "data.db");
 }
 

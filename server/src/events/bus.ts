@@ -1,7 +1,7 @@
-import type { CollectionModel } from "../collections/model.js";
-import type { RecordData } from "../records/model.js";
-import type { AdminModel } from "../admins/model.js";
-import type { Settings } from "../settings/types.js";
+import type { CollectionModel } from "../models/collection.js";
+import type { RecordData } from "../models/record.js";
+import type { AdminModel } from "../models/admin.js";
+import type { Settings } from "../models/settings.js";
 
 /**
  * What the app announces after a change is committed. Realtime, backups and the dashboard's

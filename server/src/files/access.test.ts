@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type App } from "../app.js";
 import { errorBody } from "../http/errorResponse.js";
 import { canAccessFile, fileForbidden, resolveFileToken } from "./access.js";
-import type { AdminRow } from "../admins/model.js";
+import type { AdminRow } from "../models/admin.js";
 import { cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
 
 let app: App;

@@ -1,4 +1,4 @@
-import type { AdminRow } from "../admins/model.js";
+import type { AdminRow } from "../models/admin.js";
 import { type DomainError, forbidden } from "../tools/errors.js";
 
 /**

@@ -13,7 +13,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { promises as fsp } from "node:fs";
 import { Readable } from "node:stream";
-import type { S3Config } from "../settings/types.js";
+import type { S3Config } from "../models/settings.js";
 import {
   assertKey,
   assertPrefix,

@@ -1,4 +1,4 @@
-import type { S3Config } from "../settings/types.js";
+import type { S3Config } from "../models/settings.js";
 import { randomString } from "../tools/random.js";
 import { S3FileSystem } from "./s3.js";
 

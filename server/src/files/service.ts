@@ -1,4 +1,4 @@
-import type { AdminModel } from "../admins/model.js";
+import type { AdminModel } from "../models/admin.js";
 import type { Caller } from "../auth/caller.js";
 import type { AuthInfo } from "../query/requestInfo.js";
 import type { SettingsStore } from "../settings/store.js";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { S3Config } from "../settings/types.js";
+import type { S3Config } from "../models/settings.js";
 import type { FileSystem } from "./filesystem.js";
 import { LocalFileSystem } from "./local.js";
 import { S3FileSystem } from "./s3.js";

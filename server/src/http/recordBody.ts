@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { IncomingHttpHeaders } from "node:http";
 import type { Readable } from "node:stream";
-import type { CollectionModel } from "../collections/model.js";
+import type { CollectionModel } from "../models/collection.js";
 import { uploadBaseName } from "../files/names.js";
 import type { FilesService } from "../files/service.js";
 import type { Upload } from "../records/form.js";

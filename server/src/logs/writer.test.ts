@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp, type App } from "../app.js";
 import { LogWriter, type LogWriterOptions } from "./writer.js";
-import type { Settings } from "../settings/types.js";
+import type { Settings } from "../models/settings.js";
 import { cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
 
 let app: App;

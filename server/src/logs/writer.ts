@@ -1,7 +1,7 @@
 import type { DB } from "../db/connection.js";
 import { LogsRepo, type LogRow } from "../db/logs.js";
 import type { SettingsStore } from "../settings/store.js";
-import type { Settings } from "../settings/types.js";
+import type { Settings } from "../models/settings.js";
 import { newId } from "../tools/random.js";
 import { formatDate } from "../tools/time.js";
 import { LogLevel } from "./model.js";

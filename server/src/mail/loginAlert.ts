@@ -1,4 +1,4 @@
-import type { Settings } from "../settings/types.js";
+import type { Settings } from "../models/settings.js";
 import { wrapInLayout } from "./layout.js";
 import type { MailMessage } from "./mailer.js";
 import { escapeHtml } from "./templates.js";

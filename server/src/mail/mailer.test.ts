@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp, type App } from "../app.js";
 import { findSendmail, Mailer, type MailerOptions, type MailMessage } from "./mailer.js";
-import type { Settings } from "../settings/types.js";
+import type { Settings } from "../models/settings.js";
 import { cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
 import { startTestSmtp, type TestSmtp } from "../../test/support/smtp.js";
 

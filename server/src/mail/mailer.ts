@@ -3,7 +3,7 @@ import path from "node:path";
 import type { ConnectionOptions } from "node:tls";
 import nodemailer from "nodemailer";
 import type { SettingsStore } from "../settings/store.js";
-import type { Settings } from "../settings/types.js";
+import type { Settings } from "../models/settings.js";
 import { htmlToText } from "./htmlToText.js";
 
 export interface MailAddress {

@@ -5,7 +5,7 @@ import type { MailMessage } from "./mailer.js";
 import { encodeUrlForMail, resolveTemplate, templateMail } from "./templates.js";
 import { sendTestEmail, TEST_RECORD } from "./testEmail.js";
 import { defaultSettings } from "../settings/defaults.js";
-import type { Settings } from "../settings/types.js";
+import type { Settings } from "../models/settings.js";
 
 function settings(meta: Partial<Settings["meta"]> = {}): Settings {
   const s = defaultSettings();

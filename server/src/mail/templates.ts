@@ -1,4 +1,4 @@
-import type { EmailTemplate, Settings } from "../settings/types.js";
+import type { EmailTemplate, Settings } from "../models/settings.js";
 import { wrapInLayout } from "./layout.js";
 import type { MailMessage } from "./mailer.js";
 

@@ -1,5 +1,5 @@
 import { signToken } from "../auth/tokens.js";
-import type { Settings } from "../settings/types.js";
+import type { Settings } from "../models/settings.js";
 import type { Mailer } from "./mailer.js";
 import { templateMail, type TemplateKind } from "./templates.js";
 

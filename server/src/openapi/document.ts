@@ -1,4 +1,4 @@
-import { isAuth, isView, type CollectionModel, type RuleKey } from "../collections/model.js";
+import { isAuth, isView, type CollectionModel, type RuleKey } from "../models/collection.js";
 import { multipartSchema, valueSchema, DATE_DESCRIPTION, type JsonSchema } from "./fieldSchemas.js";
 import { systemPaths } from "./systemPaths.js";
 import { recordTransferPaths } from "./recordTransferPaths.js";

@@ -1,4 +1,4 @@
-import { isView, type CollectionModel } from "../collections/model.js";
+import { isView, type CollectionModel } from "../models/collection.js";
 import type { JsonSchema } from "./fieldSchemas.js";
 
 /** The export and import endpoints of one collection (Cairn's own; see records/export.ts, records/import.ts). */

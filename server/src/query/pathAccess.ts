@@ -1,5 +1,5 @@
 import { quoteIdent } from "../db/dialect.js";
-import type { CollectionModel } from "../collections/model.js";
+import type { CollectionModel } from "../models/collection.js";
 import type { SqlFragment } from "../query/types.js";
 import { recordResolver } from "./recordResolver.js";
 import type { RequestInfo } from "./requestInfo.js";

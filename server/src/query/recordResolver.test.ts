@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { errorStatus } from "../http/errorResponse.js";
 import { DomainError } from "../tools/errors.js";
-import type { CollectionModel } from "../collections/model.js";
+import type { CollectionModel } from "../models/collection.js";
 import { QueryError } from "./errors.js";
 import { compileFilter } from "./filterSql.js";
 import { buildListSql, runList } from "./list.js";

@@ -1,8 +1,8 @@
 import { quoteIdent } from "../db/dialect.js";
 import { isMultipleField, type RelationOptions, type SchemaField } from "../fields/index.js";
 import { forbidden } from "../tools/errors.js";
-import { BASE_FIELD_NAMES, isAuth, type CollectionModel } from "../collections/model.js";
-import { parseIndex } from "../collections/indexes.js";
+import { BASE_FIELD_NAMES, isAuth, type CollectionModel } from "../models/collection.js";
+import { parseIndex } from "../db/indexes.js";
 import { QueryError } from "./errors.js";
 import { jsonValues } from "./filterSql.js";
 import type { FieldResolver, JoinClause, ResolvedField, SqlFragment } from "./types.js";

@@ -1,7 +1,7 @@
 import { isMultipleField, type SchemaField } from "../fields/index.js";
 import { formatNumber } from "./filterSql.js";
 import { RawJson } from "../tools/rawJson.js";
-import { AUTH_FIELD_NAMES, isAuth, type CollectionModel } from "../collections/model.js";
+import { AUTH_FIELD_NAMES, isAuth, type CollectionModel } from "../models/collection.js";
 
 /**
  * What API rules can read about the current request (`@request.*`), as the records

@@ -3,7 +3,7 @@ import { cachedStatement, type DB } from "../db/connection.js";
 import { quoteIdent } from "../db/dialect.js";
 import { isSqlError } from "../db/errors.js";
 import { forbidden } from "../tools/errors.js";
-import type { CollectionModel } from "../collections/model.js";
+import type { CollectionModel } from "../models/collection.js";
 import { queryError } from "./errors.js";
 import { compileFilter, type FilterSqlOptions } from "./filterSql.js";
 import type { FieldResolver, JoinClause, ListQuery, SqlFragment } from "./types.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { RateLimitRule } from "../settings/extensions.js";
+import type { RateLimitRule } from "../models/settings.js";
 import { RateLimiter, type RateLimitedRequest } from "./limiter.js";
 import { actionTags, routeAction } from "./tags.js";
 

@@ -1,4 +1,4 @@
-import type { RateLimitRule, RateLimitsConfig } from "../settings/extensions.js";
+import type { RateLimitRule, RateLimitsConfig } from "../models/settings.js";
 
 /** One request as the limiter sees it. */
 export interface RateLimitedRequest {

@@ -1,9 +1,9 @@
 import type { AdminService } from "../admins/service.js";
 import type { CollectionService } from "../collections/service.js";
 import type { RecordsApi } from "../records/api.js";
-import type { AdminModel } from "../admins/model.js";
-import type { CollectionModel } from "../collections/model.js";
-import type { RecordData } from "../records/model.js";
+import type { AdminModel } from "../models/admin.js";
+import type { CollectionModel } from "../models/collection.js";
+import type { RecordData } from "../models/record.js";
 import type { AuthRecord } from "../records/auth.js";
 import { forbidden } from "../tools/errors.js";
 import type { Broker } from "./broker.js";

@@ -1,4 +1,4 @@
-import type { AdminModel } from "../admins/model.js";
+import type { AdminModel } from "../models/admin.js";
 import type { AuthRecord } from "../records/auth.js";
 import type { ParsedSubscription } from "./topics.js";
 

@@ -1,5 +1,5 @@
 import type { DB } from "../db/connection.js";
-import type { CollectionModel } from "../collections/model.js";
+import type { CollectionModel } from "../models/collection.js";
 import { prepareRuleCheck } from "../query/rules.js";
 import type { RequestInfo } from "../query/requestInfo.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSubscription, recordTopics } from "./topics.js";
-import type { CollectionModel } from "../collections/model.js";
+import type { CollectionModel } from "../models/collection.js";
 
 const options = (o: unknown) => "?options=" + encodeURIComponent(JSON.stringify(o));
 

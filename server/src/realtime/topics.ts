@@ -1,4 +1,4 @@
-import type { CollectionModel } from "../collections/model.js";
+import type { CollectionModel } from "../models/collection.js";
 
 /** The per-subscription request values the SDK sends inside the topic (`?options={"query":..,"headers":..}`). */
 export interface SubscriptionOptions {

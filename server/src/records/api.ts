@@ -1,12 +1,12 @@
 import type { EventBus } from "../events/bus.js";
 import type { FilesService } from "../files/service.js";
-import type { CollectionModel } from "../collections/model.js";
+import type { CollectionModel } from "../models/collection.js";
 import { parseDownloadFlag } from "../files/recordFiles.js";
 import type { LocatedFile } from "../files/locatedFile.js";
 import { viewFieldOrigin } from "../collections/view.js";
 import { isMultipleField } from "../fields/index.js";
 import { notFound } from "../tools/errors.js";
-import type { RecordData } from "./model.js";
+import type { RecordData } from "../models/record.js";
 import { withResolvedModifiers } from "./ruleDataModifiers.js";
 import { RecordService, type RecordServiceDeps, type Requester, type SaveResult, type SubmittedBody } from "./service.js";
 

@@ -5,11 +5,11 @@ import type { RecordsApi } from "./api.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { peekToken, signToken, verifyToken } from "../auth/tokens.js";
 import { isEmailFormat } from "../tools/formats.js";
-import { authOptions, isAuth, type CollectionModel } from "../collections/model.js";
+import { authOptions, isAuth, type CollectionModel } from "../models/collection.js";
 import { RecordsRepo } from "../db/records.js";
 import { badRequest, forbidden, unauthorized } from "../tools/errors.js";
 import { RECORD_REQUIRED, type Caller } from "../auth/caller.js";
-import { recordFromRow, type RecordData } from "./model.js";
+import { recordFromRow, type RecordData } from "../models/record.js";
 
 /** A signed-in auth record. */
 export interface AuthRecord {

@@ -11,14 +11,14 @@ import { RecordsRepo } from "../db/records.js";
 import { badRequest, FE, fieldError, type FieldError, forbidden } from "../tools/errors.js";
 import { requireAuthRecord, type Caller } from "../auth/caller.js";
 import { templateMail, type TemplateKind } from "../mail/templates.js";
-import { authOptions, isAuth, type CollectionModel } from "../collections/model.js";
+import { authOptions, isAuth, type CollectionModel } from "../models/collection.js";
 import { collectErrors, email as emailCheck, lengthBetween, required } from "../tools/validate.js";
-import type { Settings } from "../settings/types.js";
+import type { Settings } from "../models/settings.js";
 import { randomString } from "../tools/random.js";
 import { nowString, parseDate } from "../tools/time.js";
 import type { AuthRecord } from "./auth.js";
 import { enabledProviders, type ProviderInfo } from "./authFlowsProviders.js";
-import { recordFromRow, type RecordData } from "./model.js";
+import { recordFromRow, type RecordData } from "../models/record.js";
 import { dropUnprovenLinks } from "./externalAuths.js";
 
 /** A form read lazily, after the collection and access checks. */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { queryEscape } from "../auth/oauth2/provider.js";
 import { PROVIDERS, providerEndpoints, usesPkce, type EndpointOverrides, type ProviderSettings } from "../auth/oauth2/index.js";
-import type { Settings } from "../settings/types.js";
+import type { Settings } from "../models/settings.js";
 import { randomString } from "../tools/random.js";
 
 /** What the sign-in page needs to start one OAuth2 provider's flow (as the reference's auth-methods lists it). */

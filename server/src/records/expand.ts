@@ -1,7 +1,7 @@
 import { isMultipleField, type RelationOptions } from "../fields/index.js";
-import { parseIndex } from "../collections/indexes.js";
-import type { CollectionModel } from "../collections/model.js";
-import type { RecordData } from "./model.js";
+import { parseIndex } from "../db/indexes.js";
+import type { CollectionModel } from "../models/collection.js";
+import type { RecordData } from "../models/record.js";
 
 /** The most relations an expand path may go through. */
 export const MAX_EXPAND_DEPTH = 6;

@@ -1,5 +1,5 @@
 import { stringify } from "csv-stringify/sync";
-import type { CollectionModel } from "../collections/model.js";
+import type { CollectionModel } from "../models/collection.js";
 import { errorsToData, V } from "../fields/errors.js";
 import { badRequest } from "../tools/errors.js";
 import { stringifyJson } from "../tools/json.js";
@@ -11,7 +11,7 @@ import { openReadCursor, type ReadCursor } from "../db/readCursor.js";
 import { isSqlError } from "../db/errors.js";
 import { queryError } from "../query/errors.js";
 import { parseFields, pickFields } from "./fields.js";
-import { recordFromRow } from "./model.js";
+import { recordFromRow } from "../models/record.js";
 
 export type ExportFormat = "csv" | "json";
 

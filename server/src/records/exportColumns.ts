@@ -1,4 +1,4 @@
-import { isAuth, isView, type CollectionModel } from "../collections/model.js";
+import { isAuth, isView, type CollectionModel } from "../models/collection.js";
 import { stringifyJson } from "../tools/json.js";
 
 /** A collection's columns in the dashboard's order: id, auth fields, schema fields, created, updated. */

@@ -2,7 +2,7 @@ import type { EventBus } from "../events/bus.js";
 import type { RecordsApi } from "./api.js";
 import type { DB } from "../db/connection.js";
 import { ExternalAuthsRepo, type ExternalAuth } from "../db/externalAuths.js";
-import { isAuth, type CollectionModel } from "../collections/model.js";
+import { isAuth, type CollectionModel } from "../models/collection.js";
 import { forbidden, notFound, unauthorized } from "../tools/errors.js";
 import type { AuthRecord, RecordAuth } from "./auth.js";
 import type { Caller } from "../auth/caller.js";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formValues, loadBody, UnknownFilenamesError } from "./form.js";
-import { readSchema, type CollectionModel } from "../collections/model.js";
+import { readSchema, type CollectionModel } from "../models/collection.js";
 
 const coll = (schema: unknown[], type = "base"): CollectionModel => ({
   id: "c", created: "", updated: "", name: "c", type, system: false, schema: readSchema(schema), indexes: [],

@@ -3,11 +3,11 @@ import type { DB } from "../db/connection.js";
 import type { EventBus } from "../events/bus.js";
 import type { RecordsApi } from "./api.js";
 import type { Requester } from "../auth/caller.js";
-import { isView, type CollectionModel } from "../collections/model.js";
+import { isView, type CollectionModel } from "../models/collection.js";
 import { asyncTransaction } from "../db/asyncTransaction.js";
 import { errorsToData, V, verr } from "../fields/errors.js";
 import { badRequest, DomainError, forbidden } from "../tools/errors.js";
-import type { RecordData } from "./model.js";
+import type { RecordData } from "../models/record.js";
 import { ADMINS_ONLY, LOAD_MESSAGE, UNSUPPORTED_TYPE } from "./service.js";
 
 /** Rows created per transaction when the import is not atomic. */

@@ -3,7 +3,7 @@ import type { SettingsStore } from "../settings/store.js";
 import type { RecordsApi } from "./api.js";
 import { PROVIDERS } from "../auth/oauth2/index.js";
 import { passwordLoginAlertMail } from "../mail/loginAlert.js";
-import { authOptions, type CollectionModel } from "../collections/model.js";
+import { authOptions, type CollectionModel } from "../models/collection.js";
 import { badRequest } from "../tools/errors.js";
 import { nowString, parseDate } from "../tools/time.js";
 import type { AuthRecord } from "./auth.js";

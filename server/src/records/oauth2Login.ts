@@ -8,16 +8,16 @@ import { PROVIDERS, providerEndpoints, usesPkce, type EndpointOverrides, type Pr
 import { exchangeCode, getJson, OAuth2Error, type OAuth2User } from "../auth/oauth2/provider.js";
 import { findAuthRowByEmail } from "../db/authRecords.js";
 import { transaction } from "../db/connection.js";
-import type { CollectionModel } from "../collections/model.js";
+import type { CollectionModel } from "../models/collection.js";
 import type { RequestInfo } from "../query/requestInfo.js";
-import { authOptions } from "../collections/model.js";
+import { authOptions } from "../models/collection.js";
 import type { Caller } from "../auth/caller.js";
 import { badRequest, DomainError, FE, fieldError, type FieldError, forbidden } from "../tools/errors.js";
 import { randomString } from "../tools/random.js";
 import { formatDate, nowString } from "../tools/time.js";
 import type { AuthRecord, RecordAuth } from "./auth.js";
 import type { ExternalAuths } from "./externalAuths.js";
-import { recordFromRow, rowFromRecord, type RecordData } from "./model.js";
+import { recordFromRow, rowFromRecord, type RecordData } from "../models/record.js";
 import { checkRule } from "./rules.js";
 import { GENERIC_MESSAGE } from "./service.js";
 

@@ -1,7 +1,7 @@
 import { zeroValue } from "../fields/index.js";
-import type { CollectionModel } from "../collections/model.js";
+import type { CollectionModel } from "../models/collection.js";
 import { loadBody } from "./form.js";
-import type { RecordData } from "./model.js";
+import type { RecordData } from "../models/record.js";
 
 /**
  * `@request.data.field` for a field sent with modifiers (`field+`, `field-`) is the

@@ -1,5 +1,5 @@
 import type { DB } from "../db/connection.js";
-import type { CollectionModel } from "../collections/model.js";
+import type { CollectionModel } from "../models/collection.js";
 import type { SqlFragment, JoinClause, FieldResolver } from "../query/types.js";
 import { compileRule, ruleAllows } from "../query/rules.js";
 import { recordResolver } from "../query/recordResolver.js";

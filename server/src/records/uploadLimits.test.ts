@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readSchema, type CollectionModel } from "../collections/model.js";
+import { readSchema, type CollectionModel } from "../models/collection.js";
 import { FORM_VALUES_LIMIT, uploadLimits } from "./uploadLimits.js";
 
 const coll = (schema: unknown[]): CollectionModel => ({

@@ -1,4 +1,4 @@
-import type { CollectionModel } from "../collections/model.js";
+import type { CollectionModel } from "../models/collection.js";
 import { validateUploadedFile } from "../fields/file.js";
 import type { FileOptions } from "../fields/index.js";
 import { detectMime } from "../files/mime.js";

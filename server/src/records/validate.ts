@@ -10,8 +10,8 @@ import { validateRelationCount } from "../fields/relation.js";
 import { validateSelectValue } from "../fields/select.js";
 import { validateTextValue } from "../fields/text.js";
 import { validateUrlValue } from "../fields/url.js";
-import type { CollectionModel } from "../collections/model.js";
-import type { RecordData } from "./model.js";
+import type { CollectionModel } from "../models/collection.js";
+import type { RecordData } from "../models/record.js";
 
 export interface ValidateDeps {
   /** How many of `ids` exist in the collection `collectionId` (-1 when it does not exist). */

@@ -1,5 +1,5 @@
 import { randomString } from "../tools/random.js";
-import type { Settings } from "./types.js";
+import type { Settings } from "../models/settings.js";
 import { extensionDefaults } from "./extensions.js";
 
 export const OAUTH2_PROVIDERS = [

@@ -1,6 +1,6 @@
 import { project } from "../tools/goJson.js";
 import { SECRET_PATHS, SETTINGS_SHAPE } from "./schema.js";
-import type { Settings } from "./types.js";
+import type { Settings } from "../models/settings.js";
 
 /** What a non-empty secret looks like in API answers. */
 export const REDACTED = "******";

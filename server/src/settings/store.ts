@@ -4,7 +4,7 @@ import { decryptText, encryptText } from "./encryption.js";
 import { defaultSettings } from "./defaults.js";
 import { normalize, withExtras } from "../tools/goJson.js";
 import { SETTINGS_SHAPE } from "./schema.js";
-import type { Settings } from "./types.js";
+import type { Settings } from "../models/settings.js";
 
 type Obj = Record<string, unknown>;
 

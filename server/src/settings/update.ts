@@ -3,7 +3,7 @@ import type { Shape } from "../tools/goJson.js";
 import { keepRedactedSecrets } from "./redact.js";
 import { SETTINGS_SHAPE } from "./schema.js";
 import type { SettingsStore } from "./store.js";
-import type { Settings } from "./types.js";
+import type { Settings } from "../models/settings.js";
 import { validateSettings } from "./validate.js";
 
 const INVALID = "Something went wrong while processing your request.";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { defaultSettings, OAUTH2_PROVIDERS, TOKEN_SETTINGS } from "./defaults.js";
 import { keepRedactedSecrets, REDACTED, redactSettings } from "./redact.js";
-import type { OAuth2ProviderConfig, Settings } from "./types.js";
+import type { OAuth2ProviderConfig, Settings } from "../models/settings.js";
 import { validateSettings } from "./validate.js";
 
 const required = { code: "validation_required", message: "Cannot be blank." };

@@ -3,7 +3,7 @@ import { cronError } from "./cron.js";
 import { extensionErrors } from "./extensions.js";
 import { OAUTH2_PROVIDERS, TOKEN_SETTINGS } from "./defaults.js";
 import { isEmailFormat, isHost, isUrl } from "../tools/formats.js";
-import type { EmailTemplate, OAuth2ProviderConfig, S3Config, Settings, TokenConfig } from "./types.js";
+import type { EmailTemplate, OAuth2ProviderConfig, S3Config, Settings, TokenConfig } from "../models/settings.js";
 
 /**
  * Settings validation as the reference does it. As in the reference, every rule except

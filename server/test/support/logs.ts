@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { createApp, type App } from "../../src/app.js";
 import { buildServer } from "../../src/http/server.js";
-import type { Settings } from "../../src/settings/types.js";
+import type { Settings } from "../../src/models/settings.js";
 import { tempDir } from "./dataDirs.js";
 
 export interface LogsEnv {

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { createTableSql, AUTH_COLUMNS, BASE_COLUMNS } from "../../src/db/collectionsDdl.js";
 import { columnType, fieldDef, type FieldType, type SchemaField } from "../../src/fields/index.js";
-import type { CollectionModel } from "../../src/collections/model.js";
+import type { CollectionModel } from "../../src/models/collection.js";
 
 /** A collection model for tests: fields as `[name, type, options?]`. */
 export function makeCollection(

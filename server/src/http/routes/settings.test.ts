@@ -5,7 +5,7 @@ import { createApp, type App } from "../../app.js";
 import { readParam } from "../../db/params.js";
 import { buildServer } from "../server.js";
 import { OAUTH2_PROVIDERS, TOKEN_SETTINGS } from "../../settings/defaults.js";
-import type { Settings } from "../../settings/types.js";
+import type { Settings } from "../../models/settings.js";
 import { cleanupTempDirs, tempDir } from "../../../test/support/dataDirs.js";
 import { startTestSmtp, type TestSmtp } from "../../../test/support/smtp.js";
 

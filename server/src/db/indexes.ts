@@ -1,4 +1,4 @@
-import { splitSqlTopLevel, trimChars } from "../db/sqlTokens.js";
+import { splitSqlTopLevel, trimChars } from "./sqlTokens.js";
 /**
  * `CREATE [UNIQUE] INDEX [IF NOT EXISTS] [schema.]name ON table (columns) [WHERE expr]`
  * statements of a collection's `indexes` list, read and rebuilt the way the reference does:

@@ -1,4 +1,4 @@
-import { AUTH_FIELD_NAMES, isAuth, type CollectionModel } from "../collections/model.js";
+import { AUTH_FIELD_NAMES, isAuth, type CollectionModel } from "./collection.js";
 import { isMultipleField, type SchemaField } from "../fields/index.js";
 import { jsonFromColumn, jsonText } from "../fields/json.js";
 

@@ -1,4 +1,39 @@
-import type { BatchConfig, OpenApiConfig, RateLimitsConfig } from "./extensions.js";
+/**
+ * Settings groups Cairn adds beyond PocketBase v0.22 (batch and rateLimits named and shaped as
+ * in later PocketBase versions, so their data directories read the same; openApi is Cairn's). Both are off by default; a v0.22 data
+ * directory has neither key and gets these defaults.
+ */
+
+export interface BatchConfig {
+  enabled: boolean;
+  /** Most sub-requests one batch may carry. */
+  maxRequests: number;
+  /** Seconds a batch may take before it is rolled back. */
+  timeout: number;
+  /** Largest batch body in bytes; 0 means the server's body limit. */
+  maxBodySize: number;
+}
+
+export type RateLimitAudience = "" | "@guest" | "@auth";
+
+export interface RateLimitRule {
+  /** `/api/` (path prefix), `POST /api/batch` (method and path prefix) or `posts:create` (collection action tag). */
+  label: string;
+  maxRequests: number;
+  /** Window length in seconds. */
+  duration: number;
+  audience: RateLimitAudience;
+}
+
+export interface RateLimitsConfig {
+  enabled: boolean;
+  rules: RateLimitRule[];
+}
+
+export interface OpenApiConfig {
+  /** Serve `GET /api/openapi.json` to everybody (admins only when false). */
+  public: boolean;
+}
 
 export interface EmailTemplate {
   body: string;
