@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyError } from "fastify";
 import cors from "@fastify/cors";
 import type { App } from "../app.js";
-import { DomainError, notFound } from "../tools/errors.js";
+import { badRequest, DomainError, notFound, tooLarge } from "../tools/errors.js";
 import { errorBody, errorStatus } from "./errorResponse.js";
 import { resolveAuth } from "./auth.js";
 import { INVALID_BODY } from "./body.js";
@@ -116,20 +116,20 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
     req.apiError = err;
     // A batch over a sub-request's rate limit: answered as the limiter answers (http/rateLimit.ts).
     if (err instanceof TooManyRequests) reply.header("Retry-After", String(err.retryAfter));
-    if (err instanceof DomainError) return reply.status(errorStatus(err)).send(errorBody(err));
+    const send = (e: DomainError) => reply.status(errorStatus(e)).send(errorBody(e));
+    if (err instanceof DomainError) return send(err);
+    // Fastify's own refusals (a body over its limit, a content type it cannot parse) in the reference's words.
     const status = typeof (err as FastifyError).statusCode === "number" ? (err as FastifyError).statusCode! : 500;
-    if (status === 413) return reply.status(413).send({ code: 413, message: "Request entity too large", data: {} });
-    if (status >= 400 && status < 500) {
-      const message = err.code?.startsWith("FST_ERR_CTP") ? INVALID_BODY_MESSAGE : "Something went wrong while processing your request.";
-      return reply.status(400).send({ code: 400, message, data: {} });
-    }
+    if (status === 413) return send(tooLarge());
+    if (status >= 400 && status < 500) return send(badRequest(err.code?.startsWith("FST_ERR_CTP") ? INVALID_BODY_MESSAGE : undefined));
     if (app.dev) console.error(err);
     return reply.status(500).send({ code: 500, message: "Something went wrong while processing your request.", data: {} });
   });
 
   server.setNotFoundHandler((req, reply) => {
-    req.apiError = notFound("Not Found.");
-    reply.status(404).send({ code: 404, message: "Not Found.", data: {} });
+    const missing = notFound("Not Found.");
+    req.apiError = missing;
+    reply.status(errorStatus(missing)).send(errorBody(missing));
   });
 
   server.register(healthRoutes(app), { prefix: "/api" });
