@@ -48,15 +48,15 @@ describe("the read pool", () => {
 
   it("sends a statement to a worker only once its recent median time reaches slowMs", async () => {
     const db = fixture();
-    // A recursive count to 300k: a few milliseconds here, against microseconds for a lookup.
+    // A recursive count to 3M: tens of milliseconds here, against microseconds for a lookup.
     const slow = "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < ?) SELECT COUNT(*) AS n FROM c";
     const fast = "SELECT n FROM t WHERE id = ?";
-    const pool = new ReadPool({ size: 1, slowMs: 0.5 });
+    const pool = new ReadPool({ size: 1, slowMs: 5 }); // far above a lookup even on a loaded machine (0.5 failed under load: a first lookup took longer)
     open.push(pool);
     for (let i = 0; i < 5; i++) expect(await pool.get(db, fast, ["r001"])).toEqual({ n: 1 });
     expect(pool.counts).toEqual({ main: 5, workers: 0 });
-    expect(await pool.get(db, slow, [300_000])).toEqual({ n: 300_000 }); // first sight: timed on the main connection
-    for (let i = 0; i < 3; i++) expect(await pool.get(db, slow, [300_000])).toEqual({ n: 300_000 });
+    expect(await pool.get(db, slow, [3_000_000])).toEqual({ n: 3_000_000 }); // first sight: timed on the main connection
+    for (let i = 0; i < 3; i++) expect(await pool.get(db, slow, [3_000_000])).toEqual({ n: 3_000_000 });
     expect(pool.counts).toEqual({ main: 6, workers: 3 });
     // Turned fast (its recent runs now take microseconds): back on the main connection.
     for (let i = 0; i < 6; i++) await pool.get(db, slow, [1]);

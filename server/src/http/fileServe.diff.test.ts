@@ -178,7 +178,7 @@ describe("thumbs", () => {
         expect(mean, `${where}: mean abs pixel difference ${mean.toFixed(2)}`).toBeLessThanOrEqual(limit);
       }
     }
-  });
+  }, 120_000); // sharp and the reference resize many images: slow on a loaded 2-core machine
 
   it("are stored where the reference stores them, with the original's content type", async () => {
     const stored = rec.files[sources.findIndex(([n]) => n === "jpgAsPng.png")];
