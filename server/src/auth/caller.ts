@@ -7,15 +7,12 @@ import { unauthorized } from "../tools/errors.js";
  * API rules read about the request (`@request.*`). Every service method takes one and
  * enforces access itself; the HTTP layer only builds it from the request.
  */
-export interface Requester {
+export interface Caller {
   admin: boolean;
   info: RequestInfo;
   /** The signed-in admin (for answers that name them, e.g. a token refresh). */
   adminModel?: AdminModel | null;
 }
-
-/** The same thing under the name the services use. */
-export type Caller = Requester;
 
 export const ADMIN_REQUIRED = "The request requires valid admin authorization token to be set.";
 export const RECORD_REQUIRED = "The request requires valid record authorization token to be set.";

@@ -1,10 +1,10 @@
-import type { Requester } from "../auth/caller.js";
+import type { Caller } from "../auth/caller.js";
 import { PreparedPasswords } from "../auth/preparedPasswords.js";
 import { authOptions, isAuth, type CollectionModel } from "../models/collection.js";
 import { castText } from "../fields/text.js";
 import type { CollectionService } from "../collections/service.js";
 import type { RecordService } from "../records/service.js";
-import type { WriteGate } from "./gate.js";
+import type { BatchGate } from "./batchGate.js";
 import type { BatchOp } from "./requests.js";
 
 const MAX_PASSWORD = 72;
@@ -37,10 +37,10 @@ const writeRule = (c: CollectionModel, op: BatchOp) => (op.action === "create" ?
 export interface PasswordDeps {
   collections: Pick<CollectionService, "find">;
   records: Pick<RecordService, "find">;
-  gate: WriteGate;
+  gate: BatchGate;
 }
 
-export async function preparePasswords(ops: readonly BatchOp[], who: Requester, { collections, records, gate }: PasswordDeps): Promise<Map<number, PreparedPasswords>> {
+export async function preparePasswords(ops: readonly BatchOp[], who: Caller, { collections, records, gate }: PasswordDeps): Promise<Map<number, PreparedPasswords>> {
   const lane = {};
   const prepared = new Map<number, PreparedPasswords>();
   const work: Promise<unknown>[] = [];

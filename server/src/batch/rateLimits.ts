@@ -4,7 +4,7 @@ import { routedPaths } from "../ratelimit/paths.js";
 import { actionTags, RECORD_ONE, RECORD_ROUTE, routeAction } from "../ratelimit/tags.js";
 import { TooManyRequests } from "../ratelimit/tooMany.js";
 import type { RecordService } from "../records/service.js";
-import type { WriteGate } from "./gate.js";
+import type { BatchGate } from "./batchGate.js";
 import { upsertId, type BatchOp } from "./requests.js";
 
 /** The rate limiter and who a batch counts for (the HTTP layer knows the client's address). */
@@ -16,7 +16,7 @@ export interface BatchLimits {
 export interface BatchLimitDeps {
   collections: Pick<CollectionService, "find">;
   records: Pick<RecordService, "find">;
-  gate: WriteGate;
+  gate: BatchGate;
 }
 
 /** The single request a sub-request stands for: an upsert is the create or update it will do. */

@@ -1,7 +1,7 @@
 import type { CollectionService } from "../collections/service.js";
 import type { DB } from "../db/connection.js";
 import type { SettingsStore } from "../settings/store.js";
-import type { Requester } from "../auth/caller.js";
+import type { Caller } from "../auth/caller.js";
 import type { PasswordWork } from "../auth/preparedPasswords.js";
 import { asyncTransaction } from "../db/asyncTransaction.js";
 import type { EventBus } from "../events/bus.js";
@@ -9,7 +9,7 @@ import type { FilesService } from "../files/service.js";
 import { RecordsApi } from "../records/api.js";
 import type { Upload } from "../records/form.js";
 import { badRequest, DomainError, forbidden, tooLarge } from "../tools/errors.js";
-import { WriteGate } from "./gate.js";
+import { BatchGate } from "./batchGate.js";
 import { preparePasswords } from "./passwords.js";
 import { admitBatch, type BatchLimits } from "./rateLimits.js";
 import { parseBatch, upsertId, type BatchOp } from "./requests.js";
@@ -52,12 +52,12 @@ class SubRequestError extends Error {
  * back and names the failing request.
  */
 export class BatchService {
-  /** Other requests wait on it while a batch runs (see gate.ts and http/writeGate.ts). */
-  readonly gate = new WriteGate();
+  /** Other requests wait on it while a batch runs (see batchGate.ts and http/writeGate.ts). */
+  readonly gate = new BatchGate();
 
   constructor(private readonly env: { db: DB; collections: CollectionService; events: EventBus; files: FilesService; settings: SettingsStore; dev?: boolean }) {}
 
-  async run(input: BatchInput, who: Requester): Promise<BatchResult[]> {
+  async run(input: BatchInput, who: Caller): Promise<BatchResult[]> {
     const cfg = this.env.settings.get().batch;
     if (!cfg.enabled) throw forbidden(DISABLED_MESSAGE);
     if (input.size > (cfg.maxBodySize > 0 ? cfg.maxBodySize : DEFAULT_MAX_BODY)) throw tooLarge();
@@ -102,10 +102,10 @@ export class BatchService {
   }
 
   /** One sub-request; its errors (domain ones) carry its index. */
-  private async exec(records: RecordsApi, op: BatchOp, base: Requester, passwords?: PasswordWork): Promise<BatchResult> {
+  private async exec(records: RecordsApi, op: BatchOp, base: Caller, passwords?: PasswordWork): Promise<BatchResult> {
     try {
       const c = records.collection(op.collection);
-      const caller: Requester = {
+      const caller: Caller = {
         ...base,
         info: {
           ...base.info,

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
-import type { Requester } from "../auth/caller.js";
+import type { Caller } from "../auth/caller.js";
 
 /** Who is asking (from the Authorization header, resolved once per request) and the `@request.*` values the rules read. */
-export function callerOf(req: FastifyRequest, data?: unknown): Requester {
+export function callerOf(req: FastifyRequest, data?: unknown): Caller {
   return {
     admin: !!req.auth.admin,
     adminModel: req.auth.admin,

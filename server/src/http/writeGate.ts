@@ -8,7 +8,7 @@ const releases = new WeakMap<FastifyRequest, () => void>();
 const OWN_GATE = new Set(["/api/batch", "/api/collections/:collection/records/import"]);
 
 /**
- * Holds requests back while a batch transaction runs (batch/gate.ts): reads wait for it to
+ * Holds requests back while a batch transaction runs (batch/batchGate.ts): reads wait for it to
  * end, writes also keep it waiting until they are answered. The batch and records import
  * routes take the gate themselves. Runs last before the handler, after auth and body parsing.
  */

@@ -5,7 +5,7 @@ import { transaction } from "../db/connection.js";
 import { stringifyJson } from "../tools/json.js";
 import { isAuth, type CollectionModel } from "../models/collection.js";
 import { rowFromRecord, type RecordData } from "../models/record.js";
-import type { Requester } from "../records/service.js";
+import type { Caller } from "../auth/caller.js";
 import type { Broker, Subscriber } from "./broker.js";
 import { authKey, type ClientAuth, type RealtimeClient } from "./client.js";
 import { RuleChecks } from "./ruleChecks.js";
@@ -26,7 +26,7 @@ function authVersion(a: ClientAuth): string {
 }
 
 /** The request a subscription stands for when rules and `expand`/`fields` are applied. */
-export function subscriberRequester(client: RealtimeClient, sub: ParsedSubscription): Requester {
+export function subscriberCaller(client: RealtimeClient, sub: ParsedSubscription): Caller {
   return {
     admin: !!client.auth.admin,
     info: {
@@ -75,17 +75,17 @@ export class Delivery {
       const payloads = new Map<string, string | null>();
       for (const [{ client, sub }, kind] of matched) {
         const group = `${authKey(client.auth)}\n${sub.optionsKey}`;
-        let who: Requester | undefined;
+        let who: Caller | undefined;
         let ok = access.get(`${kind}\n${group}`);
         if (ok === undefined) {
-          who = subscriberRequester(client, sub);
+          who = subscriberCaller(client, sub);
           ok = this.canAccess(c, kind === "list" ? c.listRule : c.viewRule, id, who, `${authVersion(client.auth)}\n${sub.optionsKey}`);
           access.set(`${kind}\n${group}`, ok);
         }
         if (!ok) continue;
         let payload = payloads.get(group);
         if (payload === undefined) {
-          payload = this.payload(action, c, record, who ?? subscriberRequester(client, sub), sub.options.query);
+          payload = this.payload(action, c, record, who ?? subscriberCaller(client, sub), sub.options.query);
           payloads.set(group, payload);
         }
         if (payload !== null) out.push([client, sub.key, payload]);
@@ -96,7 +96,7 @@ export class Delivery {
     for (const [client, name, payload] of out) client.send(name, payload);
   }
 
-  private canAccess(c: CollectionModel, rule: string | null, id: string, who: Requester, groupKey: string): boolean {
+  private canAccess(c: CollectionModel, rule: string | null, id: string, who: Caller, groupKey: string): boolean {
     if (who.admin) return true;
     if (rule === null) return false;
     try {
@@ -106,7 +106,7 @@ export class Delivery {
     }
   }
 
-  private payload(action: RecordAction, c: CollectionModel, record: RecordData, who: Requester, query: Record<string, string>): string | null {
+  private payload(action: RecordAction, c: CollectionModel, record: RecordData, who: Caller, query: Record<string, string>): string | null {
     let shaped: unknown;
     try {
       shaped = this.app.records.present(c, record, who, query);

@@ -1,3 +1,4 @@
+import type { Caller } from "../auth/caller.js";
 import type { EventBus } from "../events/bus.js";
 import type { FilesService } from "../files/service.js";
 import type { CollectionModel } from "../models/collection.js";
@@ -8,7 +9,7 @@ import { isMultipleField } from "../fields/index.js";
 import { notFound } from "../tools/errors.js";
 import type { RecordData } from "../models/record.js";
 import { withResolvedModifiers } from "./ruleDataModifiers.js";
-import { RecordService, type RecordServiceDeps, type Requester, type SaveResult, type SubmittedBody } from "./service.js";
+import { RecordService, type RecordServiceDeps, type SaveResult, type SubmittedBody } from "./service.js";
 
 /** The record service's collaborators plus the uploads storage and the bus the API needs. */
 export type RecordsApiDeps = RecordServiceDeps & { files: FilesService; events: EventBus };
@@ -66,26 +67,26 @@ export class RecordsApi extends RecordService {
     return withResolvedModifiers(c, data as Record<string, unknown>, out, current);
   }
 
-  /** The requester with `@request.data` set from a submitted body. */
-  withData(c: CollectionModel, body: SubmittedBody, who: Requester, current?: RecordData): Requester {
+  /** The caller with `@request.data` set from a submitted body. */
+  withData(c: CollectionModel, body: SubmittedBody, who: Caller, current?: RecordData): Caller {
     return { ...who, info: { ...who.info, data: this.ruleData(c, body, current) } };
   }
 
-  async createWithFiles(c: CollectionModel, body: SubmittedBody, who: Requester): Promise<RecordData> {
+  async createWithFiles(c: CollectionModel, body: SubmittedBody, who: Caller): Promise<RecordData> {
     const res = await this.create(c, body, who);
     await this.storeFiles(c, res);
     this.env.events.emit({ type: "record.create", collection: c, record: res.data });
     return res.data;
   }
 
-  async updateWithFiles(c: CollectionModel, id: string, body: SubmittedBody, who: Requester): Promise<RecordData> {
+  async updateWithFiles(c: CollectionModel, id: string, body: SubmittedBody, who: Caller): Promise<RecordData> {
     const res = await this.update(c, id, body, who);
     await this.storeFiles(c, res);
     this.env.events.emit({ type: "record.update", collection: c, record: res.data });
     return res.data;
   }
 
-  async deleteWithFiles(c: CollectionModel, id: string, who: Requester): Promise<void> {
+  async deleteWithFiles(c: CollectionModel, id: string, who: Caller): Promise<void> {
     const { deleted, updated } = this.delete(c, id, who);
     for (const u of updated) this.env.events.emit({ type: "record.update", collection: u.collection, record: u.record });
     for (const d of deleted) this.env.events.emit({ type: "record.delete", collection: d.collection, record: d.record });

@@ -3,7 +3,7 @@ import type { CollectionModel } from "../models/collection.js";
 import { errorsToData, V } from "../fields/errors.js";
 import { badRequest } from "../tools/errors.js";
 import { stringifyJson } from "../tools/json.js";
-import type { Requester } from "../auth/caller.js";
+import type { Caller } from "../auth/caller.js";
 import type { RecordService } from "./service.js";
 import { csvCell, exportColumns } from "./exportColumns.js";
 import type { DB } from "../db/connection.js";
@@ -53,7 +53,7 @@ function parseFormat(raw: unknown): ExportFormat {
  * EXPORT_CHUNK rows at a time — the next chunk only when the previous one was taken. Each row is
  * shaped by the list's code (`fields` applied).
  */
-export async function exportRecords(svc: RecordService, db: DB, c: CollectionModel, query: ExportQuery, who: Requester): Promise<RecordsExport> {
+export async function exportRecords(svc: RecordService, db: DB, c: CollectionModel, query: ExportQuery, who: Caller): Promise<RecordsExport> {
   const format = parseFormat(query.format);
   const fieldsParam = query.fields === undefined ? undefined : first(query.fields);
   const fields = parseFields(fieldsParam);

@@ -4,16 +4,8 @@ import type { DB } from "../db/connection.js";
 import { ExternalAuthsRepo, type ExternalAuth } from "../db/externalAuths.js";
 import { isAuth, type CollectionModel } from "../models/collection.js";
 import { forbidden, notFound, unauthorized } from "../tools/errors.js";
-import type { AuthRecord, RecordAuth } from "./auth.js";
+import type { RecordAuth } from "./auth.js";
 import type { Caller } from "../auth/caller.js";
-
-/** Who asks about a record's OAuth2 links. */
-export interface LinksCaller {
-  admin: boolean;
-  record: AuthRecord | null;
-}
-
-const linksCaller = (who: Caller): LinksCaller => ({ admin: who.admin, record: who.info.auth ?? null });
 
 /**
  * A record's OAuth2 links (`_externalAuths`): listed and removed by the record itself or an
@@ -31,29 +23,30 @@ export class ExternalAuths {
 
   /** `GET .../records/:id/external-auths`: the record itself or an admin. */
   listFor(idOrName: string, recordId: string, who: Caller): ExternalAuth[] {
-    return this.list(this.app.recordAuth.authCollection(idOrName), recordId, linksCaller(who));
+    return this.list(this.app.recordAuth.authCollection(idOrName), recordId, who);
   }
 
   /** `DELETE .../records/:id/external-auths/:provider`: the record itself or an admin. */
   unlinkFor(idOrName: string, recordId: string, provider: string, who: Caller): void {
-    this.unlink(this.app.recordAuth.authCollection(idOrName), recordId, provider, linksCaller(who));
+    this.unlink(this.app.recordAuth.authCollection(idOrName), recordId, provider, who);
   }
 
-  list(c: CollectionModel, recordId: string, caller: LinksCaller): ExternalAuth[] {
-    this.checkOwner(c, recordId, caller);
+  list(c: CollectionModel, recordId: string, who: Caller): ExternalAuth[] {
+    this.checkOwner(c, recordId, who);
     return this.repo.listForRecord(c.id, recordId);
   }
 
-  unlink(c: CollectionModel, recordId: string, provider: string, caller: LinksCaller): void {
-    this.checkOwner(c, recordId, caller);
+  unlink(c: CollectionModel, recordId: string, provider: string, who: Caller): void {
+    this.checkOwner(c, recordId, who);
     if (!this.repo.deleteProvider(c.id, recordId, provider)) throw notFound("Missing external auth provider relation.");
   }
 
   /** Admins, or the record itself; then the record must exist. */
-  private checkOwner(c: CollectionModel, recordId: string, caller: LinksCaller): void {
-    if (!caller.admin) {
-      if (!caller.record) throw unauthorized("The request requires admin or record authorization token to be set.");
-      if (String(caller.record.record.id) !== recordId) throw forbidden();
+  private checkOwner(c: CollectionModel, recordId: string, who: Caller): void {
+    if (!who.admin) {
+      const auth = who.info.auth;
+      if (!auth) throw unauthorized("The request requires admin or record authorization token to be set.");
+      if (String(auth.record.id) !== recordId) throw forbidden();
     }
     if (!this.app.records.find(c, recordId)) throw notFound();
   }

@@ -1,8 +1,8 @@
-import type { WriteGate } from "../batch/gate.js";
+import type { BatchGate } from "../batch/batchGate.js";
 import type { DB } from "../db/connection.js";
 import type { EventBus } from "../events/bus.js";
 import type { RecordsApi } from "./api.js";
-import type { Requester } from "../auth/caller.js";
+import type { Caller } from "../auth/caller.js";
 import { isView, type CollectionModel } from "../models/collection.js";
 import { asyncTransaction } from "../db/asyncTransaction.js";
 import { errorsToData, V, verr } from "../fields/errors.js";
@@ -62,10 +62,10 @@ export interface ImportDeps {
   db: DB;
   records: RecordsApi;
   events: EventBus;
-  batch: { gate: WriteGate };
+  batch: { gate: BatchGate };
 }
 
-export async function importRecords(app: ImportDeps, c: CollectionModel, input: ImportInput, who: Requester): Promise<ImportResult> {
+export async function importRecords(app: ImportDeps, c: CollectionModel, input: ImportInput, who: Caller): Promise<ImportResult> {
   if (isView(c)) throw badRequest(UNSUPPORTED_TYPE);
   if (!who.admin && c.createRule === null) throw forbidden(ADMINS_ONLY);
   const results: ImportRowResult[] = [];
@@ -92,7 +92,7 @@ export async function importRecords(app: ImportDeps, c: CollectionModel, input: 
   return { imported: input.atomic && failed ? 0 : results.length - failed, failed, results };
 }
 
-async function createRow(app: Pick<ImportDeps, "records">, c: CollectionModel, row: unknown, index: number, who: Requester, created: RecordData[]): Promise<ImportRowResult> {
+async function createRow(app: Pick<ImportDeps, "records">, c: CollectionModel, row: unknown, index: number, who: Caller, created: RecordData[]): Promise<ImportRowResult> {
   try {
     if (row === null || typeof row !== "object" || Array.isArray(row)) throw badRequest(LOAD_MESSAGE);
     const body = { data: row, files: new Map() };

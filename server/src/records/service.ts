@@ -15,7 +15,7 @@ import { NO_READ_POOL } from "../db/readPool.js";
 import type { ListQuery, ListResult, SqlFragment } from "../query/types.js";
 import { buildUnpagedListSql } from "../query/unpagedList.js";
 import { checkAdminOnlyFields } from "../query/rules.js";
-import type { Requester } from "../auth/caller.js";
+import type { Caller } from "../auth/caller.js";
 import { INLINE_PASSWORDS, type PasswordWork } from "../auth/preparedPasswords.js";
 import { newId, randomString } from "../tools/random.js";
 import { nowString } from "../tools/time.js";
@@ -69,9 +69,6 @@ export interface DeleteResult {
   updated: TouchedRecord[];
 }
 
-/** Who asks, and what `@request.*` reads (defined with the other callers in auth/caller.ts). */
-export type { Requester } from "../auth/caller.js";
-
 /** What the record service works with (files: uploads of saves; readPool: slow list reads). */
 export interface RecordServiceDeps {
   db: DB;
@@ -105,18 +102,18 @@ export class RecordService {
 
   private findCollection = (nameOrId: string) => this.app.collections.find(nameOrId);
 
-  private target(c: CollectionModel, rule: string, who: Requester): RuleTarget {
+  private target(c: CollectionModel, rule: string, who: Caller): RuleTarget {
     return { db: this.db, collection: c, rule, requestInfo: who.info, findCollection: this.findCollection };
   }
 
   /** The rule a non-admin must pass; 403 for an admins-only (null) rule. Null for admins. */
-  private ruleFor(rule: string | null, who: Requester): string | null {
+  private ruleFor(rule: string | null, who: Caller): string | null {
     if (who.admin) return null;
     if (rule === null) throw forbidden(ADMINS_ONLY);
     return rule;
   }
 
-  export(c: CollectionModel, data: RecordData, who: Requester, expand?: Record<string, unknown>): Record<string, unknown> {
+  export(c: CollectionModel, data: RecordData, who: Caller, expand?: Record<string, unknown>): Record<string, unknown> {
     const ownerId = (who.info.auth?.record as { id?: unknown } | undefined)?.id;
     const owner = !!who.info.auth && who.info.auth.collection.id === c.id && ownerId === data.id;
     // Managers (the auth collection's manageRule) see the email whatever emailVisibility says.
@@ -125,7 +122,7 @@ export class RecordService {
   }
 
   /** Whether the requester may view a record (expand): admins always, else the view rule. */
-  canView(c: CollectionModel, data: RecordData, who: Requester): boolean {
+  canView(c: CollectionModel, data: RecordData, who: Caller): boolean {
     if (who.admin) return true;
     if (c.viewRule === null) return false;
     try {
@@ -135,7 +132,7 @@ export class RecordService {
     }
   }
 
-  private expandDeps(who: Requester): ExpandDeps {
+  private expandDeps(who: Caller): ExpandDeps {
     return {
       findCollection: this.findCollection,
       findByIds: (col, ids) => this.repo.findByIds(col.name, ids).map((r) => recordFromRow(col, r)),
@@ -146,17 +143,17 @@ export class RecordService {
   }
 
   /** A record answer with the `expand` and `fields` query parameters applied. */
-  present(c: CollectionModel, data: RecordData, who: Requester, query: Record<string, unknown> = {}): unknown {
+  present(c: CollectionModel, data: RecordData, who: Caller, query: Record<string, unknown> = {}): unknown {
     const tree = parseExpand(query.expand);
     return pickFields(this.exportExpanded(c, data, who, tree), parseFields(query.fields));
   }
 
-  private exportExpanded(c: CollectionModel, data: RecordData, who: Requester, tree: ExpandTree): Record<string, unknown> {
+  private exportExpanded(c: CollectionModel, data: RecordData, who: Caller, tree: ExpandTree): Record<string, unknown> {
     return this.export(c, data, who, tree.size ? expandRecord(c, data, tree, this.expandDeps(who)) : undefined);
   }
 
   /** A page of records as the API answers it (expand and fields applied to each item). */
-  async listJson(c: CollectionModel, query: ListQuery & Record<string, unknown>, who: Requester): Promise<ListResult<unknown>> {
+  async listJson(c: CollectionModel, query: ListQuery & Record<string, unknown>, who: Caller): Promise<ListResult<unknown>> {
     // Access is refused before `expand` and `fields` are read, as by the reference.
     this.listRuleFor(c, query, who);
     const tree = parseExpand(query.expand);
@@ -168,31 +165,31 @@ export class RecordService {
     return { ...page, items: page.items.map((d, i) => pickFields(this.export(c, d as RecordData, who, expands[i]), fields)) };
   }
 
-  list(c: CollectionModel, query: ListQuery, who: Requester, map?: (c: CollectionModel, d: RecordData) => Record<string, unknown>): Promise<ListResult<Record<string, unknown>>> {
+  list(c: CollectionModel, query: ListQuery, who: Caller, map?: (c: CollectionModel, d: RecordData) => Record<string, unknown>): Promise<ListResult<Record<string, unknown>>> {
     const mapper = map ?? ((col: CollectionModel, d: RecordData) => this.export(col, d, who));
     return runListWith(this.app.readPool ?? NO_READ_POOL, this.db, { ...this.listSql(c, query, who), mapRow: (row) => mapper(c, recordFromRow(c, row)) });
   }
 
   /** Every row a list would page through, unpaged (same filter, sort and list rule): the records export reads it with a cursor. */
-  unpagedListSql(c: CollectionModel, query: ListQuery, who: Requester): SqlFragment {
+  unpagedListSql(c: CollectionModel, query: ListQuery, who: Caller): SqlFragment {
     return buildUnpagedListSql(this.listSql(c, query, who));
   }
 
   /** The table, filter resolver and rule condition of a list. */
-  private listSql(c: CollectionModel, query: ListQuery, who: Requester) {
+  private listSql(c: CollectionModel, query: ListQuery, who: Caller) {
     const rule = this.listRuleFor(c, query, who);
     const where = rule === null ? undefined : ruleWhere(this.target(c, rule, who));
     return { table: c.name, resolver: filterResolver(this.target(c, "", who), who.admin), query, where };
   }
 
   /** The list rule, once the reference's first check passed: a non-admin's filter and sort name no admin-only field (403). */
-  private listRuleFor(c: CollectionModel, query: ListQuery, who: Requester): string | null {
+  private listRuleFor(c: CollectionModel, query: ListQuery, who: Caller): string | null {
     if (!who.admin) checkAdminOnlyFields(query);
     return this.ruleFor(c.listRule, who);
   }
 
   /** A record as the requester may see it; 404 when missing or hidden by the view rule. */
-  view(c: CollectionModel, id: string, who: Requester): RecordData {
+  view(c: CollectionModel, id: string, who: Caller): RecordData {
     const rule = this.ruleFor(c.viewRule, who);
     const row = this.repo.findById(c.name, id);
     if (!row) throw notFound();
@@ -214,7 +211,7 @@ export class RecordService {
     return data;
   }
 
-  async create(c: CollectionModel, body: SubmittedBody, who: Requester): Promise<SaveResult> {
+  async create(c: CollectionModel, body: SubmittedBody, who: Caller): Promise<SaveResult> {
     if (isView(c)) throw badRequest(UNSUPPORTED_TYPE);
     const rule = this.ruleFor(c.createRule, who);
     const form = load(c, this.blank(c), body);
@@ -264,7 +261,7 @@ export class RecordService {
     return { data: asSaved(c, this.find(c, String(form.data.id)), form.data), uploads: form.uploads, removedFiles: form.removedFiles };
   }
 
-  async update(c: CollectionModel, id: string, body: SubmittedBody, who: Requester): Promise<SaveResult> {
+  async update(c: CollectionModel, id: string, body: SubmittedBody, who: Caller): Promise<SaveResult> {
     if (isView(c)) throw badRequest(UNSUPPORTED_TYPE);
     const rule = this.ruleFor(c.updateRule, who);
     const current = this.find(c, id);
@@ -294,7 +291,7 @@ export class RecordService {
    * refused when it is required; the others are saved without the id.
    * Returns the deleted records (for file cleanup).
    */
-  delete(c: CollectionModel, id: string, who: Requester): DeleteResult {
+  delete(c: CollectionModel, id: string, who: Caller): DeleteResult {
     if (isView(c)) throw badRequest(UNSUPPORTED_TYPE);
     const rule = this.ruleFor(c.deleteRule, who);
     if (!this.repo.idExists(c.name, id)) throw notFound();
@@ -368,7 +365,7 @@ export class RecordService {
   }
 
   /** Auth fields: username, email, visibility, verified and the password; returns field errors. */
-  private async applyAuth(c: CollectionModel, form: LoadedForm, who: Requester, isNew: boolean, passwords: PasswordWork = INLINE_PASSWORDS): Promise<VErrors> {
+  private async applyAuth(c: CollectionModel, form: LoadedForm, who: Caller, isNew: boolean, passwords: PasswordWork = INLINE_PASSWORDS): Promise<VErrors> {
     const opts = authOptions(c);
     const a = form.auth;
     const d = form.data;
@@ -428,7 +425,7 @@ export class RecordService {
   }
 
   /** Whether the auth collection's manageRule gives the requester full control of the record. */
-  private managesRecord(c: CollectionModel, id: string, who: Requester): boolean {
+  private managesRecord(c: CollectionModel, id: string, who: Caller): boolean {
     const rule = authOptions(c).manageRule;
     if (rule === null || !who.info.auth) return false;
     try {

@@ -5,7 +5,7 @@
  * writes in flight to finish, and requests arriving meanwhile wait for the batch.
  * Without a batch running, entering costs one counter increment.
  */
-export class WriteGate {
+export class BatchGate {
   private writers = 0;
   private exclusive: Promise<void> | null = null;
   private drained: (() => void) | null = null;
