@@ -198,6 +198,13 @@ export const settingsJourneys = [
     async run(ctx) {
       const { page } = await signedInAt(ctx, "/settings/auth-providers");
       await visible(page.getByText("Manage the allowed users OAuth2 sign-in/sign-up methods."));
+      // the providers' logos (simple-icons), a letter tile where the set has none
+      const logo = (key) => page.getByTestId(`provider-${key}`).locator(".provider-logo");
+      await visible(logo("githubAuth").locator("svg path"));
+      equal(await logo("githubAuth").innerText(), "", "GitHub shows its logo, not letters");
+      equal(await logo("microsoftAuth").innerText(), "M", "Microsoft keeps its tile");
+      const box = await logo("googleAuth").locator("svg").boundingBox();
+      ok(box && box.width > 15 && box.width < 25, `the logo fills its tile (${box?.width} px)`);
       await page.getByRole("button", { name: "OpenID Connect settings", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: "OpenID Connect provider" });
       await visible(dialog.getByLabel("Client ID"));

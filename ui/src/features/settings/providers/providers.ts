@@ -8,7 +8,7 @@ export type ProviderOptionsKind = "none" | "apple" | "microsoft" | "selfHosted" 
 export interface ProviderDef {
   key: string;
   title: string;
-  /** Logo: initials on a brand-like colour. */
+  /** Logo tile: a brand-like colour (white on it) and the initials shown where no glyph exists (ProviderLogo). */
   logo: { text: string; color: string };
   options: ProviderOptionsKind;
 }
