@@ -8,6 +8,15 @@ const SRC = path.dirname(fileURLToPath(import.meta.url));
 /** Who may import the composition root: itself, the CLI, the HTTP layer. */
 const MAY_IMPORT_APP = (file: string) => file === "cli.ts" || file.startsWith("cli/") || file.startsWith("http/");
 
+/** The layers of server/src/README.md, lowest first; anything else is a domain folder (2), then app.ts, cli/ and http/. */
+function layer(file: string): number {
+  if (["models/", "fields/", "tools/"].some((p) => file.startsWith(p))) return 0;
+  if (["db/", "query/", "auth/", "events/"].some((p) => file.startsWith(p))) return 1;
+  if (file === "app.ts") return 3;
+  if (file === "cli.ts" || file.startsWith("cli/") || file.startsWith("http/")) return 4;
+  return 2;
+}
+
 // Type-only imports count as edges: a domain file that names `App` in a type still depends on
 // everything the composition root wires, and layering is about what a module must know.
 const graph = importGraph(SRC);
@@ -21,6 +30,11 @@ describe("the import graph of server/src", () => {
   it("has no file outside cli/ and http/ importing app.ts", () => {
     const importers = [...graph].filter(([file, edges]) => !MAY_IMPORT_APP(file) && edges.some((e) => e.to === "app.ts")).map(([file]) => file);
     expect(importers).toEqual([]);
+  });
+
+  it("has every import pointing down the layers (or across one)", () => {
+    const upward = [...graph].flatMap(([file, edges]) => edges.filter((e) => layer(e.to) > layer(file)).map((e) => `${file} -> ${e.to}`));
+    expect(upward).toEqual([]);
   });
 });
 
