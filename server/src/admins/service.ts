@@ -62,7 +62,7 @@ export class AdminService {
 
   // ------------------------------------------------------------ the API, caller first
 
-  /** `auth-with-password`: the admin and a new auth token; 400 "Failed to authenticate." otherwise. */
+  /** `auth-with-password`: the admin and a new auth token; a bad request "Failed to authenticate." otherwise. */
   async signIn(read: Read<{ identity?: string; password?: string }>): Promise<AdminAuthResponse> {
     const body = read();
     this.validateSignIn(body);
@@ -200,7 +200,7 @@ export class AdminService {
     if (errors) throw new ValidationError("An error occurred while validating the form.", errors);
   }
 
-  /** Returns the admin when the email exists and the password matches, else a 400 "Failed to authenticate.". */
+  /** Returns the admin when the email exists and the password matches, else a bad request "Failed to authenticate.". */
   async authenticate(identity: string, password: string): Promise<AdminRow> {
     const admin = this.repo.findByEmail(identity);
     // Hash a dummy when the admin is missing so timing does not reveal which emails exist.

@@ -23,18 +23,18 @@ export const SYSTEM_CALLER: Caller = Object.freeze({ admin: true, info: {} });
 /** A guest with no request details (internal reads that must follow the rules). */
 export const guestCaller = (info: RequestInfo = {}): Caller => ({ admin: false, info });
 
-/** 401 unless the caller is an admin (the reference's message). */
+/** Unauthorized unless the caller is an admin (the reference's message). */
 export function requireAdmin(who: Caller): void {
   if (!who.admin) throw unauthorized(ADMIN_REQUIRED);
 }
 
-/** The signed-in admin; 401 when there is none. */
+/** The signed-in admin; unauthorized when there is none. */
 export function requireAdminModel(who: Caller): AdminModel {
   if (!who.admin || !who.adminModel) throw unauthorized(ADMIN_REQUIRED);
   return who.adminModel;
 }
 
-/** The signed-in auth record; 401 when there is none. */
+/** The signed-in auth record; unauthorized when there is none. */
 export function requireAuthRecord(who: Caller): AuthInfo {
   if (!who.info.auth) throw unauthorized(RECORD_REQUIRED);
   return who.info.auth;

@@ -88,7 +88,7 @@ export class BackupService {
     return this.fsCache.fs;
   }
 
-  /** Backups are for admins only (401 for anyone else). */
+  /** Backups are for admins only (unauthorized for anyone else). */
   authorize(who: Caller): void {
     requireAdmin(who);
   }

@@ -29,7 +29,7 @@ function single(op: BatchOp, exists: boolean): { method: string; pattern: string
 /**
  * Counts each sub-request of a batch against the rules it would match sent alone (its route,
  * collection by name and id, and tags; the batch's client), all or none, before any of it runs:
- * otherwise fifty creates in one batch pass a rule of two. Over a limit: the limiter's 429.
+ * otherwise fifty creates in one batch pass a rule of two. Over a limit: the limiter's TooManyRequests.
  */
 export async function admitBatch(ops: readonly BatchOp[], limits: BatchLimits | undefined, deps: BatchLimitDeps): Promise<void> {
   if (!limits?.limiter.enabled) return;

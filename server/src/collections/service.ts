@@ -138,7 +138,7 @@ export class CollectionService {
     return saved;
   }
 
-  /** Field errors of a form (null when valid); a bare 400 for what the reference cannot process. */
+  /** Field errors of a form (null when valid); a bare bad request for what the reference cannot process. */
   validate(form: CollectionForm, old: CollectionModel | null): VErrors | null {
     try {
       return validateForm(form, old, { db: this.app.db, repo: this.repo });

@@ -11,7 +11,7 @@ import { decodeAuthOptions, decodeViewOptions, validateAuthOptions } from "./opt
 import { createViewSchema, ViewQueryError } from "./view.js";
 import type { CollectionForm } from "./form.js";
 
-/** A request the reference fails with a bare 400 (no field errors), e.g. undecodable view options. */
+/** A request the reference fails with a bare bad request (no field errors), e.g. undecodable view options. */
 export class BareBadRequest extends Error {}
 
 export interface ValidateContext {

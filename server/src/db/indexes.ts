@@ -35,7 +35,7 @@ const COLUMN_RE = new RegExp(`^([\\s\\S]+?)(?:${SP}+collate${SP}+(\\w+))?(?:${SP
 const TRIM_CHARS = "`\"'[]\r\n\t\f\v ";
 const WHITESPACE = "\t\n\v\f\r ";
 
-/** Thrown for an index statement without a name (the reference answers with a bare 400). */
+/** Thrown for an index statement without a name (the reference answers with a bare bad request). */
 export class IndexNameError extends Error {}
 
 

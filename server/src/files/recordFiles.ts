@@ -24,7 +24,7 @@ export function parseDownloadFlag(v: unknown): boolean {
 
 /**
  * A record's file or one of its thumbs (made on first request): null when the original is
- * not in storage (answer 404). A thumb that cannot be made gives the original.
+ * not in storage (not found). A thumb that cannot be made gives the original.
  */
 export async function locateRecordFile(fs: FileSystem, thumbs: Thumbnailer, req: RecordFileRequest): Promise<LocatedFile | null> {
   const key = fileKey(req.collectionId, req.recordId, req.filename);

@@ -122,7 +122,7 @@ export class FilesService {
   }
 
   /**
-   * Lets a file through or throws the reference's 403: unprotected files always, protected
+   * Lets a file through or throws the reference's refusal (forbidden): unprotected files always, protected
    * ones for an admin file token, else when `viewAllows` accepts the token's auth record
    * (null for a guest).
    */

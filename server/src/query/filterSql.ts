@@ -19,7 +19,7 @@ export interface FilterSql extends SqlFragment {
   joins: SqlFragment[];
 }
 
-/** Parses and translates a filter string; every problem is a 400 QueryError. */
+/** Parses and translates a filter string; every problem is a QueryError. */
 export function compileFilter(input: string, resolver: FieldResolver, opts: FilterSqlOptions = {}): FilterSql {
   return filterToSql(parseFilter(input, opts.parse), resolver, opts);
 }

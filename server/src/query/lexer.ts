@@ -2,7 +2,7 @@ import { queryError } from "./errors.js";
 
 /**
  * Tokenizer of the filter language. Comments (`// ...` to end of line) and
- * whitespace are dropped; everything else becomes a token or a 400 QueryError.
+ * whitespace are dropped; everything else becomes a token or a QueryError.
  */
 export type TokenType = "identifier" | "text" | "number" | "sign" | "join" | "lparen" | "rparen";
 

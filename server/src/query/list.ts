@@ -40,7 +40,7 @@ export interface ListSql {
 
 /**
  * Builds the SELECT (with LIMIT/OFFSET) and COUNT statements of a list. A malformed
- * filter, sort or paging parameter throws a 400 ApiError.
+ * filter, sort or paging parameter throws a QueryError (a bad request).
  */
 export function buildListSql(opts: Omit<ListOptions<unknown>, "mapRow">): ListSql & { page: number; perPage: number; skipTotal: boolean } {
   const { page, perPage, skipTotal } = parsePagination(opts.query);
@@ -90,7 +90,7 @@ export function buildListSql(opts: Omit<ListOptions<unknown>, "mapRow">): ListSq
 /**
  * Runs a paginated, filtered, sorted list query the way the reference does
  * (perPage default 30, max 500; skipTotal=1 gives totalItems/totalPages = -1).
- * A malformed filter or sort throws a 400 ApiError; so does a query SQLite rejects
+ * A malformed filter or sort throws a QueryError; so does a query SQLite rejects
  * (e.g. an expression tree too large), as in the reference.
  */
 export function runList<T>(db: DB, opts: ListOptions<T>): ListResult<T> {
@@ -127,7 +127,7 @@ function listResult<T>(sql: { page: number; perPage: number; skipTotal: boolean 
   };
 }
 
-/** Runs fn (sync or async), turning SQLite's refusals into the reference's 400 "SQL error". */
+/** Runs fn (sync or async), turning SQLite's refusals into the reference's bad request ("SQL error"). */
 function asQueryError<R>(fn: () => R): R {
   const mapped = (err: unknown): never => {
     if (isSqlError(err)) throw queryError(`SQL error: ${err.message}`);

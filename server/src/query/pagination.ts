@@ -13,7 +13,7 @@ export interface Pagination {
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
-/** Like the reference: a base-10 64-bit integer with optional sign; empty means absent; anything else is a 400. */
+/** Like the reference: a base-10 64-bit integer with optional sign; empty means absent; anything else is a bad request. */
 function parseInt64(name: string, raw: unknown): number | undefined {
   const s = firstValue(raw);
   if (s === undefined || s === "") return undefined;
@@ -43,7 +43,7 @@ function firstValue(raw: unknown): string | undefined {
 /**
  * `page` defaults to 1 (values < 1 become 1); `perPage` defaults to 30 (values < 1
  * become 30, values > 500 become 500); `skipTotal` takes Go-style booleans
- * (1/t/true/0/f/false...). Malformed numbers or booleans are a 400, as in the reference.
+ * (1/t/true/0/f/false...). Malformed numbers or booleans are a bad request, as in the reference.
  */
 export function parsePagination(query: Pick<ListQuery, "page" | "perPage" | "skipTotal">): Pagination {
   const page = parseInt64("page", query.page);

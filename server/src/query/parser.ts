@@ -22,7 +22,7 @@ export const PARSE_DEFAULTS: Required<ParseOptions> = {
 
 /**
  * Parses a filter into an AST. Empty or comment-only input is an error (callers skip
- * an empty `filter` parameter before calling). Every failure is a 400 QueryError.
+ * an empty `filter` parameter before calling). Every failure is a QueryError.
  */
 export function parseFilter(input: string, options: ParseOptions = {}): Expr {
   const opts = { ...PARSE_DEFAULTS, ...options };

@@ -37,7 +37,7 @@ export interface RecordResolverOptions {
   allowHiddenFields?: boolean;
   /**
    * Whether `@request.*` and `@collection.*` may be used (rules: yes, the default; a
-   * non-admin's filter and sort: no, a 403 like the reference's).
+   * non-admin's filter and sort: no, forbidden like the reference's).
    */
   allowRequestFields?: boolean;
   /** The name the main query gives the collection's table (default: the collection name). */
@@ -65,7 +65,7 @@ const REQUEST_RE = [
 ];
 const COLLECTION_RE = /^@collection\.(\w+)(?::(\w+))?\.([\w.:]*\w)$/;
 
-/** A path that does not resolve: a 400 (the detail says why). */
+/** A path that does not resolve: a bad request (the detail says why). */
 const ResolveError = QueryError;
 
 const q = quoteIdent;

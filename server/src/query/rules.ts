@@ -22,7 +22,7 @@ export const ALLOW_ALL: RuleSql = Object.freeze({ sql: "1", params: [], joins: [
 /**
  * Compiles an API rule with a record resolver. An empty (or blank) rule lets every
  * record pass; a null rule (admins only) is the caller's to check before. A rule that
- * does not parse or resolve is a 400 QueryError.
+ * does not parse or resolve is a QueryError.
  */
 export function compileRule(rule: string, resolver: FieldResolver, opts: FilterSqlOptions = {}): RuleSql {
   if (rule.trim() === "") return ALLOW_ALL;
@@ -94,7 +94,7 @@ const ADMIN_ONLY_PREFIXES = ["@collection.", "@request."];
 
 /**
  * The reference refuses a non-admin's `filter` or `sort` that mentions `@collection.` or
- * `@request.` anywhere (even inside a quoted text): a 403, checked before anything else.
+ * `@request.` anywhere (even inside a quoted text): forbidden, checked before anything else.
  */
 export function checkAdminOnlyFields(query: Pick<ListQuery, "filter" | "sort">): void {
   for (const raw of [query.filter, query.sort]) {

@@ -17,7 +17,7 @@ export const RANDOM_SORT = "@random";
 
 /**
  * Parses `-created,+email,id,@random`: comma separated, each trimmed, `-` for
- * descending, `+` or nothing for ascending. An empty segment is a 400.
+ * descending, `+` or nothing for ascending. An empty segment is a bad request.
  * An empty or undefined input gives no fields.
  */
 export function parseSort(sort: string | undefined): SortField[] {
@@ -38,7 +38,7 @@ export function parseSort(sort: string | undefined): SortField[] {
   });
 }
 
-/** Resolves sort fields; `@random` (either direction) is RANDOM(). Unknown fields are a 400. */
+/** Resolves sort fields; `@random` (either direction) is RANDOM(). Unknown fields are a bad request. */
 export function sortToSql(fields: SortField[], resolver: FieldResolver): SortSql {
   const parts: string[] = [];
   const params: unknown[] = [];

@@ -60,7 +60,7 @@ export interface ResolvedField {
 }
 
 export interface FieldResolver {
-  /** Returns null when the identifier is unknown (a 400 for the caller). */
+  /** Returns null when the identifier is unknown (a bad request for the caller). */
   resolve(identifier: string): ResolvedField | null;
 }
 

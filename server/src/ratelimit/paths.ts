@@ -24,7 +24,7 @@ export function routedPaths(pattern: string, params: Readonly<Record<string, str
 }
 
 /**
- * A request no route matched (a 404) by its target as the router reads it: without an
+ * A request no route matched (not found) by its target as the router reads it: without an
  * absolute form's scheme and host, the query or the fragment, percent-decoded, runs of slashes
  * as one — so a prefix rule counts every spelling of it.
  */

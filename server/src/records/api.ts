@@ -40,11 +40,11 @@ const first = (v: unknown): string | undefined => {
  * The records API: the record service plus the record files (through the app's
  * FilesService) and the change events, which go out after commit.
  */
-export class RecordsApi extends RecordService {
+export class RecordsApi {
   private readonly env: RecordsApiDeps;
 
   constructor(env: RecordsApiDeps) {
-    super(env);
+
     this.env = env;
   }
 
@@ -94,7 +94,7 @@ export class RecordsApi extends RecordService {
   }
 
   /**
-   * A record's file or thumb: 404 unless the file is listed in one of the record's file
+   * A record's file or thumb: not found unless the file is listed in one of the record's file
    * fields; a protected file needs a `?token=` whose owner passes the view rule (admins
    * always). Null when the file is listed but missing from storage. Through a view, the
    * view's field options and view rule apply, and the file is read from the record of the

@@ -35,7 +35,7 @@ export class RecordAuth {
     this.repo = new RecordsRepo(app.db);
   }
 
-  /** An auth collection by id or name: 404 when missing, 400 for another type. */
+  /** An auth collection by id or name: not found when missing, a bad request for another type. */
   authCollection(idOrName: string): CollectionModel {
     const c = this.app.records.collection(idOrName);
     if (!isAuth(c)) throw badRequest("Unsupported collection type.");

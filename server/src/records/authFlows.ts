@@ -187,7 +187,7 @@ export class RecordAuthFlows {
       token: [tokenErr],
     });
     if (errors) throw badRequest(GENERIC, errors);
-    // bcrypt refuses more than 72 bytes: the reference answers with a bare 400 then.
+    // bcrypt refuses more than 72 bytes: the reference answers with a bare bad request then.
     if (Buffer.byteLength(input.password!, "utf8") > 72) throw badRequest(GENERIC);
     const record = found!.record;
     const claims = peekToken(input.token!);

@@ -17,7 +17,7 @@ const MODIFIER_RE = /^([^:]*):(\w+)\(([^)]*)\)$/;
 const TRUE = new Set(["1", "t", "T", "TRUE", "true", "True"]);
 const FALSE = new Set(["0", "f", "F", "FALSE", "false", "False"]);
 
-/** A `fields` value the reference refuses (an unknown modifier or bad excerpt arguments): its generic 400. */
+/** A `fields` value the reference refuses (an unknown modifier or bad excerpt arguments): its generic bad request. */
 const badFields = () => badRequest("Something went wrong while processing your request.");
 
 function parseModifier(name: string, args: string): { max: number; ellipsis: boolean } {

@@ -93,7 +93,7 @@ export class RecordService {
     return this.app.db;
   }
 
-  /** A collection by id or name; 404 when missing. */
+  /** A collection by id or name; not found when missing. */
   collection(idOrName: string): CollectionModel {
     const c = this.app.collections.find(idOrName);
     if (!c) throw notFound();
@@ -106,7 +106,7 @@ export class RecordService {
     return { db: this.db, collection: c, rule, requestInfo: who.info, findCollection: this.findCollection };
   }
 
-  /** The rule a non-admin must pass; 403 for an admins-only (null) rule. Null for admins. */
+  /** The rule a non-admin must pass; forbidden for an admins-only (null) rule. Null for admins. */
   private ruleFor(rule: string | null, who: Caller): string | null {
     if (who.admin) return null;
     if (rule === null) throw forbidden(ADMINS_ONLY);
@@ -182,13 +182,13 @@ export class RecordService {
     return { table: c.name, resolver: filterResolver(this.target(c, "", who), who.admin), query, where };
   }
 
-  /** The list rule, once the reference's first check passed: a non-admin's filter and sort name no admin-only field (403). */
+  /** The list rule, once the reference's first check passed: a non-admin's filter and sort name no admin-only field (else forbidden). */
   private listRuleFor(c: CollectionModel, query: ListQuery, who: Caller): string | null {
     if (!who.admin) checkAdminOnlyFields(query);
     return this.ruleFor(c.listRule, who);
   }
 
-  /** A record as the requester may see it; 404 when missing or hidden by the view rule. */
+  /** A record as the requester may see it; not found when missing or hidden by the view rule. */
   view(c: CollectionModel, id: string, who: Caller): RecordData {
     const rule = this.ruleFor(c.viewRule, who);
     const row = this.repo.findById(c.name, id);
@@ -515,7 +515,7 @@ function uploadErrors(c: CollectionModel, form: LoadedForm, existing: VErrors): 
   return out;
 }
 
-/** A request body as an object; a malformed or non-object body is the reference's 400. */
+/** A request body as an object; a malformed or non-object body is the reference's bad request. */
 export function readObject(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
   if (typeof body !== "object" || Array.isArray(body)) throw badRequest(LOAD_MESSAGE);

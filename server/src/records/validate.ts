@@ -28,7 +28,7 @@ export function isBlank(f: SchemaField<object>, v: unknown): boolean {
   return false;
 }
 
-/** A number the reference cannot encode (Inf, NaN): its save fails with a bare 400. */
+/** A number the reference cannot encode (Inf, NaN): its save fails with a bare bad request. */
 export class NonFiniteNumberError extends Error {
   constructor(readonly field: string) {
     super("non-finite number");
