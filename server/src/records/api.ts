@@ -40,11 +40,11 @@ const first = (v: unknown): string | undefined => {
  * The records API: the record service plus the record files (through the app's
  * FilesService) and the change events, which go out after commit.
  */
-export class RecordsApi {
+export class RecordsApi extends RecordService {
   private readonly env: RecordsApiDeps;
 
   constructor(env: RecordsApiDeps) {
-
+    super(env);
     this.env = env;
   }
 
