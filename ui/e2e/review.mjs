@@ -20,8 +20,10 @@ async function seedRows(ctx) {
   for (let i = 0; i < 45; i += 15) {
     await Promise.all(Array.from({ length: 15 }, (_, j) => ctx.api.expectOk("POST", "/api/collections/rev_rows/records", { token: t, body: { title: `row ${i + j}` } })));
   }
-  for (const name of ["grace.hopper", "ada"]) {
-    const body = { username: name.replace(".", "_"), email: `${name}@example.com`, password: "1234567890", passwordConfirm: "1234567890", name: "A Name" };
+  // a 28-character email and a 16-character username among them (the dates give room to them): the users list shows them whole at 1440 px
+  const users = [["grace_hopper", "grace.hopper@example.com"], ["ada", "ada@example.com"], ["grace_brewster_h", "grace.brewster@example.co.uk"]];
+  for (const [username, email] of users) {
+    const body = { username, email, password: "1234567890", passwordConfirm: "1234567890", name: "A Name" };
     await ctx.api.call("POST", "/api/collections/users/records", { token: t, body });
   }
   return c;
@@ -115,11 +117,11 @@ reviewJourneys.push({
     const fits = await page.evaluate(() => {
       const table = document.querySelector(".records-table").getBoundingClientRect();
       const heads = [...document.querySelectorAll(".records-head .records-th")].map((h) => h.getBoundingClientRect().right);
-      const cut = [...document.querySelectorAll(".records-body .records-td")].filter((td) => td.textContent.includes("@") && td.scrollWidth > td.clientWidth + 1).map((td) => `${td.textContent} ${td.scrollWidth}/${td.clientWidth}`);
+      const cut = [...document.querySelectorAll(".records-body .records-td")].filter((td) => /@|_/.test(td.textContent) && td.scrollWidth > td.clientWidth + 1).map((td) => `${td.textContent} ${td.scrollWidth}/${td.clientWidth}`);
       return { right: table.right, lastHead: Math.max(...heads), cut };
     });
     ok(fits.lastHead <= fits.right + 1, `every column of the users list in view at 1440 px (last header ends at ${fits.lastHead}, the table at ${fits.right})`);
-    equal(fits.cut.join(", "), "", "emails cut short in the users list (content/box widths)");
+    equal(fits.cut.join(", "), "", "emails and usernames cut short in the users list (content/box widths)");
     await ctx.shot(page, "records-users-1440");
   },
 });

@@ -31,8 +31,8 @@ describe("columns", () => {
   it("gives every row the same column tracks: fixed for ids and dates, growing for text and editors", () => {
     const cols = recordColumns(posts).filter((c) => c.id !== "author");
     const withSelect = tableTracks(cols, true);
-    expect(withSelect.template).toBe(`${SELECT_COLUMN_WIDTH}px 150px minmax(100px, 2fr) minmax(240px, 1.5fr) 140px 140px ${ACTIONS_COLUMN_WIDTH}px`);
-    expect(withSelect.minWidth).toBe(SELECT_COLUMN_WIDTH + 150 + 100 + 240 + 140 * 2 + ACTIONS_COLUMN_WIDTH);
+    expect(withSelect.template).toBe(`${SELECT_COLUMN_WIDTH}px 150px minmax(56px, 2fr) minmax(240px, 1.5fr) 136px 136px ${ACTIONS_COLUMN_WIDTH}px`);
+    expect(withSelect.minWidth).toBe(SELECT_COLUMN_WIDTH + 150 + 56 + 240 + 136 * 2 + ACTIONS_COLUMN_WIDTH);
     // Views have no bulk checkbox column.
     expect(tableTracks(cols, false).template.startsWith("150px ")).toBe(true);
     expect(tableTracks(cols, false).minWidth).toBe(withSelect.minWidth - SELECT_COLUMN_WIDTH);
@@ -44,6 +44,8 @@ describe("columns", () => {
     expect(cols.map((c) => c.label)).toEqual(["id", "username", "email", "name", "avatar", "created", "updated"]);
     // 1440 - the app sidebar (84) - the collections sidebar (260) - the page padding (64) - borders (2)
     expect(tableTracks(cols, true).minWidth).toBeLessThanOrEqual(1030);
+    // the room goes to the email (~28 characters) and the username (~16) before the dates and plain text
+    expect(tableTracks(cols, true).template).toBe(`${SELECT_COLUMN_WIDTH}px 150px minmax(150px, 1fr) minmax(250px, 3fr) minmax(56px, 2fr) 56px 136px 136px ${ACTIONS_COLUMN_WIDTH}px`);
   });
 
   it("remembers hidden columns as a list", () => {

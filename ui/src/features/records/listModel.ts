@@ -47,8 +47,8 @@ export function columnTrack(col: RecordColumn): { min: number; grow: number } {
     case "@created":
     case "@updated":
     case "date":
-      // the date over its time (RecordDate)
-      return { min: 140, grow: 0 };
+      // the date over its time (RecordDate), no wider: the room goes to emails and usernames
+      return { min: 136, grow: 0 };
     case "number":
       return { min: 100, grow: 0.5 };
     case "bool":
@@ -59,14 +59,17 @@ export function columnTrack(col: RecordColumn): { min: number; grow: number } {
       return { min: 200, grow: 1 };
     case "file":
       // one thumb needs little room; several share a row
-      return col.field?.options?.maxSelect === 1 ? { min: 70, grow: 0 } : { min: 180, grow: 1 };
+      return col.field?.options?.maxSelect === 1 ? { min: 56, grow: 0 } : { min: 180, grow: 1 };
     case "@email":
     case "email":
-      // a whole address of usual length, as PocketBase's list shows it
-      return { min: 230, grow: 3 };
+      // a whole address of usual length (~28 characters at 1440 px), as PocketBase's list shows it
+      return { min: 250, grow: 3 };
+    case "@username":
+      // ~16 characters
+      return { min: 150, grow: 1 };
     default:
-      // text first in line for spare room: titles, names, addresses
-      return { min: 100, grow: 2 };
+      // text takes spare room (titles, names) but yields its minimum to emails and usernames
+      return { min: 56, grow: 2 };
   }
 }
 
