@@ -97,6 +97,14 @@ reviewJourneys.push({
       const total = await page.getByText(/^Total found:/).boundingBox();
       ok(total && total.y + total.height <= 701 && total.y > 600, `"Total found" at the window's bottom at ${width} px (y ${total?.y})`);
       await ctx.shot(page, `records-sticky-${width}`);
+      // the columns menu's header cell sits over its own column, not over the one before it
+      const cells = await page.evaluate(() => {
+        const box = (el) => { const r = el.getBoundingClientRect(); return { left: Math.round(r.left), right: Math.round(r.right) }; };
+        const heads = [...document.querySelectorAll(".records-head .records-th")];
+        const row = document.querySelector(".records-body .records-row");
+        return { menu: box(heads.at(-1)), before: box(heads.at(-2)), column: box(row.lastElementChild) };
+      });
+      ok(cells.menu.left >= cells.before.right - 1 && Math.abs(cells.menu.left - cells.column.left) <= 1, `the columns menu cell over its column at ${width} px (${JSON.stringify(cells)})`);
     }
 
     // the filter in the search box has syntax colours
