@@ -11,7 +11,7 @@ import { useStore } from "./lib/store";
 import { Toasts } from "./components/Toasts";
 import { Confirm } from "./components/Confirm";
 import { Spinner } from "./components/Spinner";
-import { AppLayout } from "./features/shell/AppLayout";
+import { AppLayout } from "./features/shell/LazyAppLayout";
 import { PublicLayout } from "./features/shell/PublicLayout";
 import { NotFoundPage } from "./features/shell/NotFoundPage";
 
@@ -23,6 +23,15 @@ function DocumentTitle() {
   }, [pageTitle, appName]);
   return null;
 }
+
+// A session at start: the shell's code loads beside the page's instead of before it.
+if (isAdminSessionValid()) void AppLayout.preload().catch(() => {});
+
+const pageLoader = (
+  <div className="page-loader">
+    <Spinner size="lg" />
+  </div>
+);
 
 export function App() {
   const location = useHashLocation();
@@ -56,17 +65,17 @@ export function App() {
     const { route, params } = resolution;
     const Page = route.component;
     const page = (
-      <Suspense
-        fallback={
-          <div className="page-loader">
-            <Spinner size="lg" />
-          </div>
-        }
-      >
+      <Suspense fallback={pageLoader}>
         <Page key={route.path + JSON.stringify(params)} params={params} />
       </Suspense>
     );
-    content = route.sidebar && isAdmin ? <AppLayout path={shownPath}>{page}</AppLayout> : <PublicLayout>{page}</PublicLayout>;
+    content = route.sidebar && isAdmin ? (
+      <Suspense fallback={pageLoader}>
+        <AppLayout path={shownPath}>{page}</AppLayout>
+      </Suspense>
+    ) : (
+      <PublicLayout>{page}</PublicLayout>
+    );
   }
 
   return (

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { registerShortcut } from "../lib/shortcuts";
+import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
+import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 
 export interface MenuItem {
   label: string;
@@ -17,116 +17,89 @@ export interface MenuProps {
   placement?: "top-start" | "bottom-end" | "bottom-start" | "top-end";
 }
 
-/** Menu button: arrow keys move between items, Escape or Tab closes, focus returns to the trigger. */
+/** Gap in px between the trigger and the list. */
+const GAP = 6;
+
+/**
+ * Menu button on Radix: arrow keys, Home/End and typeahead move between items, Escape or an
+ * outside click closes, the focus returns to the trigger. Not modal: the page stays usable.
+ */
 export function Menu({ label, trigger, items, triggerClassName = "", placement = "bottom-end" }: MenuProps) {
   const [open, setOpen] = useState(false);
-  const [focusIndex, setFocusIndex] = useState(0);
-  const id = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
+  const [side, align] = placement.split("-") as ["top" | "bottom", "start" | "end"];
+  const trig = useRef<HTMLButtonElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const focusOnOpen = useRef<"first" | "last" | null>(null);
+  // The chosen item runs once the menu has closed and the focus is back on the trigger, so a
+  // panel or confirmation it opens takes the trigger as where to return the focus.
+  const chosen = useRef<MenuItem | null>(null);
 
-  const close = useCallback((restoreFocus: boolean) => {
-    setOpen(false);
-    if (restoreFocus) buttonRef.current?.focus();
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    itemRefs.current[focusIndex]?.focus();
-  }, [open, focusIndex]);
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: MouseEvent) => {
-      if (rootRef.current && !rootRef.current.contains(e.target as Node)) close(false);
+  // Opened from the keyboard, an item has the focus before the next key: Radix moves it there in
+  // a later effect and only while it believes the keyboard is in use, which a pointer event the
+  // browser fires as the list appears under the mouse undoes (the next ArrowDown then went to the first item).
+  useLayoutEffect(() => {
+    const where = focusOnOpen.current;
+    focusOnOpen.current = null;
+    if (!open || !where) return;
+    const focus = () => {
+      const all = list.current?.querySelectorAll<HTMLElement>('[role="menuitem"]');
+      all?.[where === "first" ? 0 : all.length - 1]?.focus();
     };
-    document.addEventListener("mousedown", onDown);
-    const unregister = registerShortcut({
-      key: "Escape",
-      allowInInputs: true,
-      description: "Close the menu",
-      handler: () => {
-        close(true);
-        return true;
-      },
-    });
-    return () => {
-      document.removeEventListener("mousedown", onDown);
-      unregister();
-    };
-  }, [open, close]);
-
-  const openWith = (index: number) => {
-    setFocusIndex(index);
-    setOpen(true);
-  };
-
-  const onMenuKeyDown = (e: React.KeyboardEvent) => {
-    const n = items.length;
-    if (e.key === "ArrowDown") {
-      e.preventDefault();
-      setFocusIndex((i) => (i + 1) % n);
-    } else if (e.key === "ArrowUp") {
-      e.preventDefault();
-      setFocusIndex((i) => (i - 1 + n) % n);
-    } else if (e.key === "Home") {
-      e.preventDefault();
-      setFocusIndex(0);
-    } else if (e.key === "End") {
-      e.preventDefault();
-      setFocusIndex(n - 1);
-    } else if (e.key === "Tab") {
-      close(false);
-    }
-  };
+    focus();
+    // Radix's own opening focus lands on the first item after this; the last one takes it back
+    if (where === "last") requestAnimationFrame(focus);
+  }, [open]);
 
   return (
-    <div className="menu" ref={rootRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={triggerClassName}
-        aria-label={label}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? id : undefined}
-        onClick={() => (open ? close(false) : openWith(0))}
-        onKeyDown={(e) => {
-          if (e.key === "ArrowDown") {
+    <div className="menu">
+      <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
+        <DropdownMenu.Trigger
+          ref={trig}
+          className={triggerClassName}
+          aria-label={label}
+          onKeyDown={(e) => {
+            if (e.key === "ArrowDown" || e.key === "Enter" || e.key === " ") focusOnOpen.current = "first";
+            if (e.key !== "ArrowUp") return;
             e.preventDefault();
-            openWith(0);
-          } else if (e.key === "ArrowUp") {
+            focusOnOpen.current = "last";
+            setOpen(true);
+          }}
+        >
+          {trigger}
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Content
+          ref={list}
+          aria-label={label}
+          className="menu-list"
+          side={side}
+          align={align}
+          sideOffset={GAP}
+          avoidCollisions={false}
+          onCloseAutoFocus={(e) => {
+            const item = chosen.current;
+            if (!item) return;
+            chosen.current = null;
             e.preventDefault();
-            openWith(items.length - 1);
-          }
-        }}
-      >
-        {trigger}
-      </button>
-      {open ? (
-        <div id={id} role="menu" aria-label={label} className={`menu-list menu-${placement}`} onKeyDown={onMenuKeyDown}>
-          {items.map((item, i) => (
-            <button
+            trig.current?.focus();
+            item.onSelect();
+          }}
+        >
+          {items.map((item) => (
+            <DropdownMenu.Item
               key={item.label}
-              ref={(el) => {
-                itemRefs.current[i] = el;
-              }}
-              type="button"
-              role="menuitem"
-              tabIndex={i === focusIndex ? 0 : -1}
-              className={`menu-item${item.danger ? " menu-item-danger" : ""}`}
-              onClick={() => {
-                close(false);
-                item.onSelect();
+              asChild
+              onSelect={() => {
+                chosen.current = item;
               }}
             >
-              {item.icon}
-              <span>{item.label}</span>
-            </button>
+              <button type="button" className={`menu-item${item.danger ? " menu-item-danger" : ""}`}>
+                {item.icon}
+                <span>{item.label}</span>
+              </button>
+            </DropdownMenu.Item>
           ))}
-        </div>
-      ) : null}
+        </DropdownMenu.Content>
+      </DropdownMenu.Root>
     </div>
   );
 }

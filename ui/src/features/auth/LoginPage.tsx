@@ -13,6 +13,7 @@ import { useForm } from "../../lib/useForm";
 import { whenLoadedAndIdle } from "../../lib/whenIdle";
 import { hasErrors, validateSignIn } from "../../lib/validation";
 import { PublicCard } from "../shell/PublicCard";
+import { AppLayout } from "../shell/LazyAppLayout";
 import { BusyButton } from "../../components/BusyButton";
 
 export const INVALID_CREDENTIALS = "Invalid login credentials.";
@@ -53,6 +54,7 @@ export function LoginPage() {
     // The landing page's code, if idle time has not loaded it yet, while the password is checked.
     const landing = loadLanding();
     void landing.then((m) => m.preloadCollectionsPage(), () => {});
+    const shell = AppLayout.preload().catch(() => {});
     // Its data the moment the session is stored (the SDK stores it on the sign-in response). The
     // app renders the new session once that data is in: the page then renders in one pass, and
     // the requests do not wait behind a render of the page without it (one long task). The route
@@ -62,7 +64,8 @@ export function LoginPage() {
       if (!isAdminSessionValid()) return;
       const release = holdSessionRender();
       setTimeout(release, MAX_SESSION_HOLD_MS); // a slow collections list must not hold the page
-      (landingModule ? landingModule.prefetchLanding(qc) : landing.then((m) => m.prefetchLanding(qc))).then(release, release);
+      const data = landingModule ? landingModule.prefetchLanding(qc) : landing.then((m) => m.prefetchLanding(qc));
+      Promise.all([data, shell]).then(release, release);
     });
     // mutateAsync: the page unmounts once the session is shown, the promise still settles.
     signIn.mutateAsync(form.values).catch((err) => {

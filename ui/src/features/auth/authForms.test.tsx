@@ -6,6 +6,8 @@ import { LoginPage, INVALID_CREDENTIALS, MAX_SESSION_HOLD_MS } from "./LoginPage
 import { useAuthToken } from "../../lib/authState";
 // loaded up front, as idle time does in the browser: the hold's timeout must not cover a slow first import
 import "../collections/prefetchLanding";
+// and the shell, which the sign-in loads while the password is checked
+import "../shell/AppLayout";
 import { InstallerForm } from "./InstallerForm";
 import { client } from "../../lib/client";
 

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { client } from "../../../lib/client";
 import { Confirm } from "../../../components/Confirm";
@@ -55,9 +56,9 @@ describe("collection editor payload", () => {
     const name = dialog.querySelector<HTMLInputElement>('input[name="name"]')!;
     fireEvent.change(name, { target: { value: "my posts" } });
     expect(name.value).toBe("my_posts");
-    fireEvent.click(within(dialog).getByRole("button", { name: "New field" }));
-    fireEvent.click(screen.getByRole("menuitem", { name: "Bool" }));
-    fireEvent.change(within(dialog).getByRole("textbox", { name: /Field name/ }), { target: { value: "done" } });
+    await userEvent.click(within(dialog).getByRole("button", { name: "New field" }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Bool" }));
+    fireEvent.change(await within(dialog).findByRole("textbox", { name: /Field name/ }), { target: { value: "done" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Create" }));
     await waitFor(() => expect(create).toHaveBeenCalledOnce());
     expect(create.mock.calls[0][0]).toEqual({
@@ -82,9 +83,9 @@ describe("collection editor payload", () => {
     const save = within(dialog).getByRole("button", { name: "Save changes" });
     expect(save).toBeDisabled();
     fireEvent.change(within(dialog).getByDisplayValue("title"), { target: { value: "headline" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "More actions for views" }));
-    fireEvent.click(screen.getByRole("menuitem", { name: "Remove" }));
-    expect(save).toBeEnabled();
+    await userEvent.click(within(dialog).getByRole("button", { name: "More actions for views" }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Remove" }));
+    await waitFor(() => expect(save).toBeEnabled());
     fireEvent.click(save);
     const confirm = await screen.findByRole("dialog", { name: "Confirm collection changes" });
     expect(confirm).toHaveTextContent("Rename the field title to headline.");
@@ -104,8 +105,9 @@ describe("collection editor payload", () => {
     renderEditor(null);
     const dialog = await screen.findByRole("dialog", { name: "New collection" });
     fireEvent.change(dialog.querySelector('input[name="name"]')!, { target: { value: "x" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "New field" }));
-    fireEvent.click(screen.getByRole("menuitem", { name: "Select" }));
+    await userEvent.click(within(dialog).getByRole("button", { name: "New field" }));
+    await userEvent.click(screen.getByRole("menuitem", { name: "Select" }));
+    await within(dialog).findByRole("textbox", { name: /Field name/ });
     // Ctrl+S saves like the Create button
     fireEvent.keyDown(window, { key: "s", ctrlKey: true });
     expect(await within(dialog).findByText("Add at least one choice.")).toBeInTheDocument();
