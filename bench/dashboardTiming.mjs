@@ -124,10 +124,28 @@ async function loadMore(page) {
   return { clicks, longTasks };
 }
 
+// A request log row of either dashboard's logs table (its URL and created date show), laid out.
+const LOG_ROW = `() => [...document.querySelectorAll("table tbody tr")].some((tr) => tr.getBoundingClientRect().height > 0 && tr.textContent.includes("/api/") && /\\d{4}-\\d{2}-\\d{2}/.test(tr.textContent))`;
+
+/** From the address changing to the logs page until its first log row shows. */
+async function openLogs(page) {
+  return page.evaluate(`(() => {
+    const waiting = ${untilFrame(LOG_ROW)};
+    location.hash = "#/logs";
+    // when the list and the stats requests went out and came back, from the address change
+    return waiting.then((ms) => {
+      const at = (part) => performance.getEntriesByType("resource").filter((e) => e.name.includes(part) && e.startTime >= window.__benchT0).map((e) => [Math.round(e.startTime - window.__benchT0), Math.round(e.responseEnd - window.__benchT0)])[0];
+      if (${JSON.stringify(!!process.env.BENCH_LOGS_DEBUG)}) console.log("logs list", JSON.stringify(at("/api/logs?")), "stats", JSON.stringify(at("/api/logs/stats")), "chunks", JSON.stringify(performance.getEntriesByType("resource").filter((e) => e.name.endsWith(".js") && e.startTime >= window.__benchT0).map((e) => [e.name.split("/").pop(), Math.round(e.startTime - window.__benchT0), Math.round(e.responseEnd - window.__benchT0)])));
+      return ms;
+    });
+  })()`);
+}
+
 async function measure(browser, url, eventsId) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(30_000);
+  if (process.env.BENCH_LOGS_DEBUG) page.on("console", (m) => m.text().startsWith("logs list") && console.log(`  ${url} ${m.text()}`));
   try {
     const { ms: signIn, auth } = await signInToList(page, url);
     await page.waitForLoadState("networkidle");
@@ -141,7 +159,9 @@ async function measure(browser, url, eventsId) {
     await page.waitForLoadState("networkidle");
     await page.waitForTimeout(300);
     const { clicks, longTasks } = await loadMore(page);
-    return { signIn, afterAuth: signIn - auth, panel, loadMore: clicks.reduce((a, b) => a + b, 0), slowestLoad: Math.max(...clicks), longTasks: longTasks.length, longestTask: Math.max(0, ...longTasks) };
+    await page.waitForLoadState("networkidle");
+    const logs = await openLogs(page);
+    return { logs, signIn, afterAuth: signIn - auth, panel, loadMore: clicks.reduce((a, b) => a + b, 0), slowestLoad: Math.max(...clicks), longTasks: longTasks.length, longestTask: Math.max(0, ...longTasks) };
   } finally {
     await context.close();
   }
@@ -183,7 +203,7 @@ try {
       for (const s of order) {
         const r = await measure(browser, s.url, ids.events);
         s.results.push(r);
-        console.log(`run ${run + 1} ${s.name.padEnd(9)} sign-in→list ${r.signIn.toFixed(0)} ms (${r.afterAuth.toFixed(0)} after the sign-in response), panel ${r.panel.toFixed(0)} ms, ${LOADS}× load more ${r.loadMore.toFixed(0)} ms (slowest ${r.slowestLoad.toFixed(0)}), long tasks ${r.longTasks} (max ${r.longestTask.toFixed(0)} ms)`);
+        console.log(`run ${run + 1} ${s.name.padEnd(9)} logs ${r.logs.toFixed(0)} ms, sign-in→list ${r.signIn.toFixed(0)} ms (${r.afterAuth.toFixed(0)} after the sign-in response), panel ${r.panel.toFixed(0)} ms, ${LOADS}× load more ${r.loadMore.toFixed(0)} ms (slowest ${r.slowestLoad.toFixed(0)}), long tasks ${r.longTasks} (max ${r.longestTask.toFixed(0)} ms)`);
       }
     }
   } finally {
@@ -193,6 +213,7 @@ try {
     ["sign-in submit → 1,000-record list shown (ms)", "signIn"],
     ["… of which after the sign-in response (ms)", "afterAuth"],
     ["record panel open with its fields (ms)", "panel"],
+    ["logs page: address change → first log row shown (ms)", "logs"],
     [`10,000 records: ${LOADS}× "Load more", total (ms)`, "loadMore"],
     ['slowest "Load more" (ms)', "slowestLoad"],
     ["long tasks while scrolling (count)", "longTasks"],

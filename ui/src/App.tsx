@@ -14,6 +14,7 @@ import { Spinner } from "./components/Spinner";
 import { AppLayout } from "./features/shell/LazyAppLayout";
 import { PublicLayout } from "./features/shell/PublicLayout";
 import { NotFoundPage } from "./features/shell/NotFoundPage";
+import { RoutePage } from "./features/shell/RoutePage";
 
 function DocumentTitle() {
   const pageTitle = useStore(pageTitleStore);
@@ -66,7 +67,7 @@ export function App() {
     const Page = route.component;
     const page = (
       <Suspense fallback={pageLoader}>
-        <Page key={route.path + JSON.stringify(params)} params={params} />
+        <RoutePage key={route.path + JSON.stringify(params)} page={Page} params={params} loader={pageLoader} />
       </Suspense>
     );
     content = route.sidebar && isAdmin ? (
