@@ -492,7 +492,8 @@ export const recordsJourneys = [
       await visible(rows(page).filter({ hasText: "lst-gamma three" }));
 
       // One column per field is wider than the box: it scrolls sideways under a scrollbar kept at
-      // the window's bottom, by a sideways wheel over the rows, to a focused cell and by arrow keys.
+      // the window's bottom (just above "Total found", which sticks there, as PocketBase's), by a
+      // sideways wheel over the rows, to a focused cell and by arrow keys.
       const view = page.locator(".records-table-wrapper .side-scroll-view");
       const sideBar = page.locator(".records-table-wrapper .side-scroll-bar");
       const scrolled = async () => [await view.evaluate((e) => e.scrollLeft), await sideBar.evaluate((e) => e.scrollLeft)];
@@ -501,8 +502,9 @@ export const recordsJourneys = [
       const full = await view.boundingBox();
       const height = Math.round(full.y + full.height / 2);
       await page.setViewportSize({ width: 1280, height });
-      const [viewBox, barBox] = [await view.boundingBox(), await sideBar.boundingBox()];
-      ok(viewBox.y + viewBox.height > height && Math.abs(barBox.y + barBox.height - height) <= 1, `scrollbar at the window's bottom (${JSON.stringify({ height, viewBox, barBox })})`);
+      const [viewBox, barBox, totalBox] = [await view.boundingBox(), await sideBar.boundingBox(), await page.locator(".records-total").boundingBox()];
+      ok(Math.abs(totalBox.y + totalBox.height - height) <= 1, `"Total found" at the window's bottom (${JSON.stringify({ height, totalBox })})`);
+      ok(viewBox.y + viewBox.height > height && Math.abs(barBox.y + barBox.height - totalBox.y) <= 1, `scrollbar at the window's bottom, just above "Total found" (${JSON.stringify({ height, viewBox, barBox, totalBox })})`);
       await rows(page).first().hover();
       await page.mouse.wheel(240, 0);
       await eventually(async () => JSON.stringify(await scrolled()) === "[240,240]", { message: "a sideways wheel scrolls the table and its bar" });
