@@ -1,6 +1,7 @@
 import "./transfer.css";
 import { Suspense, useState } from "react";
 import { Icon } from "../../../components/Icon";
+import { Tooltip } from "../../../components/Tooltip";
 import type { Collection } from "../../../data/collections/types";
 import { lazyWithPreload, useLoaded } from "../../../lib/lazyWithPreload";
 
@@ -20,13 +21,18 @@ export function RecordsTransferButtons({ collection, search, sort }: { collectio
   const close = () => setShown((s) => ({ ...s, which: null }));
   return (
     <>
-      <button type="button" className="btn btn-secondary" onClick={() => open("export")} onMouseEnter={() => void RecordsExportPopup.preload()}>
-        <Icon name="download" size={16} /> Export
-      </button>
-      {collection.type !== "view" ? (
-        <button type="button" className="btn btn-secondary" onClick={() => open("import")} onMouseEnter={() => void RecordsImportPanel.preload()}>
-          <Icon name="upload" size={16} /> Import
+      {/* In a narrow window (transfer.css) each shows its icon only: the label stays its name and its tooltip. */}
+      <Tooltip text="Export records" position="bottom">
+        <button type="button" className="btn btn-secondary records-transfer-btn" aria-label="Export" onClick={() => open("export")} onMouseEnter={() => void RecordsExportPopup.preload()}>
+          <Icon name="download" size={16} /> <span className="records-transfer-label">Export</span>
         </button>
+      </Tooltip>
+      {collection.type !== "view" ? (
+        <Tooltip text="Import records" position="bottom">
+          <button type="button" className="btn btn-secondary records-transfer-btn" aria-label="Import" onClick={() => open("import")} onMouseEnter={() => void RecordsImportPanel.preload()}>
+            <Icon name="upload" size={16} /> <span className="records-transfer-label">Import</span>
+          </button>
+        </Tooltip>
       ) : null}
       <Suspense fallback={null}>
         {shown.export > 0 && exportLoaded ? <RecordsExportPopup key={`e${shown.export}`} open={shown.which === "export"} onClose={close} collection={collection} search={search} sort={sort} /> : null}
