@@ -33,6 +33,13 @@ export function Menu({ label, trigger, items, triggerClassName = "", placement =
   // The chosen item runs once the menu has closed and the focus is back on the trigger, so a
   // panel or confirmation it opens takes the trigger as where to return the focus.
   const chosen = useRef<MenuItem | null>(null);
+  const runChosen = () => {
+    const item = chosen.current;
+    if (!item) return;
+    chosen.current = null;
+    trig.current?.focus();
+    item.onSelect();
+  };
 
   // Opened from the keyboard, an item has the focus before the next key: Radix moves it there in
   // a later effect and only while it believes the keyboard is in use, which a pointer event the
@@ -52,7 +59,16 @@ export function Menu({ label, trigger, items, triggerClassName = "", placement =
 
   return (
     <div className="menu">
-      <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
+      <DropdownMenu.Root
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          // Radix skips its close focus (and so the chosen item) when the focus has already
+          // left the list; the chosen item then runs on the next frame instead of being lost.
+          if (!next) requestAnimationFrame(() => runChosen());
+        }}
+        modal={false}
+      >
         <DropdownMenu.Trigger
           ref={trig}
           className={triggerClassName}
@@ -76,12 +92,9 @@ export function Menu({ label, trigger, items, triggerClassName = "", placement =
           sideOffset={GAP}
           avoidCollisions={false}
           onCloseAutoFocus={(e) => {
-            const item = chosen.current;
-            if (!item) return;
-            chosen.current = null;
+            if (!chosen.current) return;
             e.preventDefault();
-            trig.current?.focus();
-            item.onSelect();
+            runChosen();
           }}
         >
           {items.map((item) => (
