@@ -93,15 +93,23 @@ export function SideScroll({ className, head, children, ...rest }: SideScrollPro
       view.scrollLeft += step;
       e.preventDefault();
     };
+    // Where this code last put the head: its scroll event comes a frame later, and by then the box
+    // may have moved on (a focused cell scrolled it), which must not be undone.
+    let headSetTo: number | null = null;
     const onScroll = () => {
       for (const follower of [barRef.current, headRef.current]) {
-        if (follower && follower.scrollLeft !== view.scrollLeft) follower.scrollLeft = view.scrollLeft;
+        if (follower && follower.scrollLeft !== view.scrollLeft) {
+          follower.scrollLeft = view.scrollLeft;
+          if (follower === headRef.current) headSetTo = follower.scrollLeft;
+        }
       }
     };
     // The head scrolls itself when the focus moves to a header off to the side: the box follows.
     const headEl = headRef.current;
     const onHeadScroll = () => {
-      if (headEl && view.scrollLeft !== headEl.scrollLeft) view.scrollLeft = headEl.scrollLeft;
+      if (!headEl || headEl.scrollLeft === headSetTo) return;
+      headSetTo = null;
+      if (view.scrollLeft !== headEl.scrollLeft) view.scrollLeft = headEl.scrollLeft;
     };
     const targets = headEl ? [view, headEl] : [view];
     for (const t of targets) {
