@@ -28,6 +28,7 @@ import { OAuth2Login } from "./records/oauth2Login.js";
 import { LoginAlerts } from "./records/loginAlert.js";
 import { BatchService } from "./batch/service.js";
 import { RateLimiter } from "./ratelimit/limiter.js";
+import { MemoryRateLimitStore } from "./ratelimit/memoryStore.js";
 import { OpenApiService } from "./openapi/service.js";
 
 export interface AppOptions {
@@ -169,7 +170,7 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
     hasRecord: (table, id) => records.repo.idExists(table, id),
   });
   orphans.start();
-  const rateLimits = new RateLimiter(settings.get().rateLimits);
+  const rateLimits = new RateLimiter(settings.get().rateLimits, new MemoryRateLimitStore());
   settings.onChange((s) => rateLimits.configure(s.rateLimits));
   const openApi = new OpenApiService({ collections, settings, events });
   let closed = false;

@@ -58,6 +58,6 @@ export async function admitBatch(ops: readonly BatchOp[], limits: BatchLimits | 
       ...limits.client,
     };
   });
-  const hit = limits.limiter.hitAll(reqs);
+  const hit = await limits.limiter.hitAll(reqs);
   if (hit) throw new TooManyRequests(hit.retryAfter);
 }

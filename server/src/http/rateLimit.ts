@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../app.js";
-import { countedMethod, type RateLimitClient } from "../ratelimit/limiter.js";
+import { countedMethod, type RateLimitClient, type RateLimitHit } from "../ratelimit/limiter.js";
 import { routedPaths, unroutedPath } from "../ratelimit/paths.js";
 import { actionTags, routeAction } from "../ratelimit/tags.js";
 import { TooManyRequests } from "../ratelimit/tooMany.js";
@@ -51,9 +51,16 @@ export function registerRateLimit(server: FastifyInstance, app: App): void {
     if (!limiter.enabled) return done();
     const method = countedMethod(req.method);
     const hit = limiter.hit({ method, ...targetOf(app, req, method), ...rateLimitClient(req) });
-    if (!hit) return done();
-    const refused = new TooManyRequests(hit.retryAfter);
-    reply.header("Retry-After", String(refused.retryAfter));
-    reply.status(errorStatus(refused)).send(errorBody(refused)); // answered: the chain stops here
+    // The in-memory store answers now; a shared one (ratelimit/store.ts) may answer later.
+    if (hit instanceof Promise) hit.then((h) => answer(reply, h, done), done);
+    else answer(reply, hit, done);
   });
+}
+
+/** Lets the request on, or answers 429 with `Retry-After` (the chain stops there). */
+function answer(reply: FastifyReply, hit: RateLimitHit | null, done: (err?: Error) => void): void {
+  if (!hit) return done();
+  const refused = new TooManyRequests(hit.retryAfter);
+  reply.header("Retry-After", String(refused.retryAfter));
+  reply.status(errorStatus(refused)).send(errorBody(refused));
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { RateLimitRule } from "../models/settings.js";
 import { RateLimiter, type RateLimitedRequest } from "./limiter.js";
+import { MemoryRateLimitStore } from "./memoryStore.js";
+import type { RateLimitStore } from "./store.js";
 import { actionTags, routeAction } from "./tags.js";
 
 const rule = (label: string, maxRequests: number, duration = 10, audience: RateLimitRule["audience"] = ""): RateLimitRule => ({ label, maxRequests, duration, audience });
@@ -8,29 +10,29 @@ const req = (over: Partial<RateLimitedRequest> = {}): RateLimitedRequest => ({ m
 
 function limiter(rules: RateLimitRule[]) {
   let t = 1_000_000;
-  const l = new RateLimiter({ enabled: true, rules }, () => t);
+  const l = new RateLimiter({ enabled: true, rules }, new MemoryRateLimitStore(), () => t);
   return { l, advance: (ms: number) => (t += ms) };
 }
 
 describe("RateLimiter", () => {
-  it("lets exactly maxRequests through per window, then refuses with the seconds left", () => {
+  it("lets exactly maxRequests through per window, then refuses with the seconds left", async () => {
     const { l, advance } = limiter([rule("/api/", 3, 10)]);
     expect([l.hit(req()), l.hit(req()), l.hit(req())]).toEqual([null, null, null]);
     advance(2500);
-    expect(l.hit(req())?.retryAfter).toBe(8);
+    expect((await l.hit(req()))?.retryAfter).toBe(8);
     advance(7499);
     expect(l.hit(req())).not.toBeNull();
     advance(1);
     expect(l.hit(req())).toBeNull();
   });
 
-  it("counts a batch's requests all or none, waiting for the last window it overran", () => {
+  it("counts a batch's requests all or none, waiting for the last window it overran", async () => {
     const { l, advance } = limiter([rule("/api/health", 2, 10), rule("/api/", 3, 30)]);
     const other = req({ paths: ["/api/x"] });
     expect(l.hit(req())).toBeNull();
     advance(1000);
     // One over /api/health (9 s left) and one over /api/ (30 s): refused, nothing counted.
-    expect(l.hitAll([req(), req(), other, other, other, other])?.retryAfter).toBe(30);
+    expect((await l.hitAll([req(), req(), other, other, other, other]))?.retryAfter).toBe(30);
     expect(l.hitAll([req(), other, other, other])).toBeNull();
     expect(l.hit(req())).not.toBeNull();
     expect(l.hit(other)).not.toBeNull();
@@ -38,9 +40,9 @@ describe("RateLimiter", () => {
   });
 
   it("is off when disabled or without rules", () => {
-    expect(new RateLimiter({ enabled: false, rules: [rule("/api/", 1)] }).enabled).toBe(false);
-    expect(new RateLimiter({ enabled: true, rules: [] }).enabled).toBe(false);
-    expect(new RateLimiter({ enabled: true, rules: [rule("/api/", 1)] }).enabled).toBe(true);
+    expect(new RateLimiter({ enabled: false, rules: [rule("/api/", 1)] }, new MemoryRateLimitStore()).enabled).toBe(false);
+    expect(new RateLimiter({ enabled: true, rules: [] }, new MemoryRateLimitStore()).enabled).toBe(false);
+    expect(new RateLimiter({ enabled: true, rules: [rule("/api/", 1)] }, new MemoryRateLimitStore()).enabled).toBe(true);
   });
 
   it("counts guests per IP and signed-in callers per auth id", () => {
@@ -119,5 +121,31 @@ describe("route action tags", () => {
       "_pb_users_auth_:auth",
       "*:auth",
     ]);
+  });
+});
+
+describe("RateLimiter over a store that answers later", () => {
+  // A shared store (PostgreSQL) answers with promises: the limiter's answers are the same, later.
+  function later(): RateLimitStore {
+    const mem = new MemoryRateLimitStore();
+    return {
+      hit: async (key, windowMs, now) => mem.hit(key, windowMs, now),
+      takeAll: async (takes, now) => mem.takeAll(takes, now),
+      clear: async () => mem.clear(),
+    };
+  }
+
+  it("counts and refuses as with the memory store", async () => {
+    let t = 1_000_000;
+    const l = new RateLimiter({ enabled: true, rules: [rule("/api/health", 2, 10), rule("/api/", 3, 30)] }, later(), () => t);
+    const other = req({ paths: ["/api/x"] });
+    const first = l.hit(req());
+    expect(first).toBeInstanceOf(Promise);
+    expect(await first).toBeNull();
+    t += 1000;
+    expect((await l.hitAll([req(), req(), other, other, other, other]))?.retryAfter).toBe(30);
+    expect(await l.hitAll([req(), other, other, other])).toBeNull();
+    expect((await l.hit(req()))?.retryAfter).toBe(9);
+    expect(await l.hit(other)).not.toBeNull();
   });
 });

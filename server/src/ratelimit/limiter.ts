@@ -1,4 +1,5 @@
 import type { RateLimitRule, RateLimitsConfig } from "../models/settings.js";
+import { settle, type MaybePromise, type RateLimitStore, type RateLimitTake } from "./store.js";
 
 /** One request as the limiter sees it. */
 export interface RateLimitedRequest {
@@ -24,13 +25,6 @@ export interface RateLimitHit {
   retryAfter: number;
   rule: RateLimitRule;
 }
-
-interface Bucket {
-  count: number;
-  resetAt: number;
-}
-
-const PRUNE_AT = 10_000;
 
 const secondsUntil = (at: number, now: number) => Math.max(1, Math.ceil((at - now) / 1000));
 
@@ -76,14 +70,18 @@ const audienceFits = (rule: RateLimitRule, authed: boolean) =>
  * Fixed-window request counting per rule and client: guests by IP, signed-in callers by
  * their auth id. The most specific matching label decides; among its rules one for the
  * caller's audience (`@guest` / `@auth`) comes before the one for everybody (`""`).
- * Counters live in this process (one node; several nodes would count per node).
+ * Counters live in the store (ratelimit/store.ts): in memory, one node counts alone; a shared
+ * store makes several nodes count together. With a synchronous store the answers are too.
  */
 export class RateLimiter {
-  private buckets = new Map<string, Bucket>();
   private config: RateLimitsConfig;
   private parsed: ParsedRule[];
 
-  constructor(config: RateLimitsConfig, private readonly now: () => number = Date.now) {
+  constructor(
+    config: RateLimitsConfig,
+    private readonly store: RateLimitStore,
+    private readonly now: () => number = Date.now,
+  ) {
     this.config = config;
     this.parsed = config.rules.map(parse);
   }
@@ -95,7 +93,11 @@ export class RateLimiter {
 
   /** New settings: counters of rules that changed start over. */
   configure(config: RateLimitsConfig): void {
-    if (JSON.stringify(config.rules) !== JSON.stringify(this.config.rules)) this.buckets.clear();
+    if (JSON.stringify(config.rules) !== JSON.stringify(this.config.rules)) {
+      // A store that fails to clear keeps the old counters until their windows end.
+      const cleared = this.store.clear();
+      if (cleared instanceof Promise) cleared.catch(() => undefined);
+    }
     this.config = config;
     this.parsed = config.rules.map(parse);
   }
@@ -123,14 +125,13 @@ export class RateLimiter {
   }
 
   /** Counts the request; a hit when it goes over its rule's limit. */
-  hit(req: RateLimitedRequest): RateLimitHit | null {
+  hit(req: RateLimitedRequest): MaybePromise<RateLimitHit | null> {
     const rule = this.ruleFor(req);
     if (!rule) return null;
     const now = this.now();
-    const bucket = this.bucket(rule, req, now);
-    bucket.count++;
-    if (bucket.count <= rule.maxRequests) return null;
-    return { retryAfter: secondsUntil(bucket.resetAt, now), rule };
+    return settle(this.store.hit(keyOf(rule, req), rule.duration * 1000, now), (w) =>
+      w.count <= rule.maxRequests ? null : { retryAfter: secondsUntil(w.resetAt, now), rule },
+    );
   }
 
   /**
@@ -138,42 +139,31 @@ export class RateLimiter {
    * would go over its rule's limit — nothing of a refused batch runs, so nothing of it counts.
    * The hit waits for the last of the windows it overran.
    */
-  hitAll(reqs: readonly RateLimitedRequest[]): RateLimitHit | null {
+  hitAll(reqs: readonly RateLimitedRequest[]): MaybePromise<RateLimitHit | null> {
     const now = this.now();
-    const wanted = new Map<Bucket, { rule: RateLimitRule; n: number }>();
+    const takes = new Map<string, RateLimitTake & { rule: RateLimitRule }>();
     for (const req of reqs) {
       const rule = this.ruleFor(req);
       if (!rule) continue;
-      const bucket = this.bucket(rule, req, now);
-      const w = wanted.get(bucket) ?? { rule, n: 0 };
-      w.n++;
-      wanted.set(bucket, w);
+      const key = keyOf(rule, req);
+      const take = takes.get(key) ?? { key, windowMs: rule.duration * 1000, max: rule.maxRequests, n: 0, rule };
+      take.n++;
+      takes.set(key, take);
     }
-    let refused: RateLimitHit | null = null;
-    for (const [bucket, { rule, n }] of wanted) {
-      if (bucket.count + n <= rule.maxRequests) continue;
-      const retryAfter = secondsUntil(bucket.resetAt, now);
-      if (!refused || retryAfter > refused.retryAfter) refused = { retryAfter, rule };
-    }
-    if (refused) return refused;
-    for (const [bucket, { n }] of wanted) bucket.count += n;
-    return null;
+    const list = [...takes.values()];
+    return settle(this.store.takeAll(list, now), (refusals) => {
+      let refused: RateLimitHit | null = null;
+      for (const { index, resetAt } of refusals) {
+        const retryAfter = secondsUntil(resetAt, now);
+        if (!refused || retryAfter > refused.retryAfter) refused = { retryAfter, rule: list[index].rule };
+      }
+      return refused;
+    });
   }
+}
 
-  /** The rule's current window for the request's client (a fresh one once the last ended). */
-  private bucket(rule: RateLimitRule, req: RateLimitClient, now: number): Bucket {
-    const who = req.authId ? `auth:${req.authId}` : `ip:${req.ip}`;
-    const key = `${rule.label}\u0000${rule.audience ?? ""}\u0000${who}`;
-    let bucket = this.buckets.get(key);
-    if (!bucket || bucket.resetAt <= now) {
-      if (this.buckets.size >= PRUNE_AT) this.prune(now);
-      bucket = { count: 0, resetAt: now + rule.duration * 1000 };
-      this.buckets.set(key, bucket);
-    }
-    return bucket;
-  }
-
-  private prune(now: number): void {
-    for (const [k, b] of this.buckets) if (b.resetAt <= now) this.buckets.delete(k);
-  }
+/** The counter of a rule for a client. */
+function keyOf(rule: RateLimitRule, req: RateLimitClient): string {
+  const who = req.authId ? `auth:${req.authId}` : `ip:${req.ip}`;
+  return `${rule.label}\u0000${rule.audience ?? ""}\u0000${who}`;
 }
