@@ -21,6 +21,7 @@ import type { AuthInfo } from "./query/requestInfo.js";
 import { reloadable } from "./backups/reloadable.js";
 import { recoverRestore } from "./backups/restore.js";
 import { BackupService } from "./backups/service.js";
+import { LocalLeader } from "./cluster/localLeader.js";
 import { RealtimeService, type RealtimeOptions } from "./realtime/service.js";
 import { endpointOverridesFromEnv, type EndpointOverrides } from "./auth/oauth2/index.js";
 import { ExternalAuths } from "./records/externalAuths.js";
@@ -117,8 +118,10 @@ export function createApp(opts: AppOptions): App {
   return reloadable<AppCore, Pick<App, "events" | "backups" | "close">>(
     () => openApp({ ...opts, dataDir }, events),
     (app) => {
-      const backups = new BackupService(app);
-      return { events, backups, close: () => backups.close() };
+      // One process leads itself; several nodes would share a lease (cluster/leader.ts).
+      const leader = new LocalLeader();
+      const backups = new BackupService(app, leader);
+      return { events, backups, close: () => backups.close().then(() => leader.close()) };
     },
   );
 }

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type App } from "../app.js";
 import { cairnDataDir, cleanupTempDirs } from "../../test/support/dataDirs.js";
 import type { Settings } from "../models/settings.js";
+import type { Leader } from "../cluster/leader.js";
 import { backupNameError, generatedBackupName } from "./names.js";
+import { BackupScheduler } from "./scheduler.js";
 
 describe("backup names", () => {
   it("generates the reference's names from the app name (as the binary made them)", () => {
@@ -71,5 +73,58 @@ describe("auto backups", () => {
     const keys = (await app.backups.list(SYSTEM_CALLER)).map((b) => b.key);
     expect(keys).toEqual([made[2], made[1], "manual.zip"]);
     expect(made[0]).toMatch(/^@auto_pb_backup_acme_\d{14}\.zip$/);
+  }, 30_000);
+});
+
+/** A lease another node may hold: leads only when told to (cluster/leader.ts's contract). */
+class FakeLeader implements Leader {
+  private listeners = new Set<(leader: boolean) => void>();
+  constructor(private leading: boolean) {}
+  isLeader(): boolean {
+    return this.leading;
+  }
+  onChange(fn: (leader: boolean) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+  set(leading: boolean): void {
+    this.leading = leading;
+    for (const fn of this.listeners) fn(leading);
+  }
+  async close(): Promise<void> {}
+}
+
+describe("auto backups on a cluster", () => {
+  let app: App;
+  beforeAll(async () => {
+    app = createApp({ dataDir: await cairnDataDir() });
+  });
+  afterAll(async () => {
+    await app.close();
+    cleanupTempDirs();
+  });
+
+  const autos = async () => (await app.backups.list(SYSTEM_CALLER)).filter((b) => b.key.startsWith("@auto_"));
+
+  it("run only on the node holding the leader lease; every node keeps the schedule", async () => {
+    const s = app.settings.get();
+    app.settings.save({ ...s, backups: { ...s.backups, cron: "0 3 * * *" } });
+    const leader = new FakeLeader(false);
+    const scheduler = new BackupScheduler(app, leader, () => app.backups.autoBackup());
+    try {
+      expect(scheduler.scheduled).toBe("0 3 * * *");
+      expect(scheduler.nextRun()?.getUTCHours()).toBe(3);
+      await scheduler.trigger();
+      expect(await autos()).toEqual([]);
+      leader.set(true);
+      await scheduler.trigger();
+      expect(await autos()).toHaveLength(1);
+      leader.set(false);
+      await new Promise((r) => setTimeout(r, 1100)); // a second run would get a new name
+      await scheduler.trigger();
+      expect(await autos()).toHaveLength(1);
+    } finally {
+      scheduler.stop();
+    }
   }, 30_000);
 });

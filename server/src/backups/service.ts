@@ -3,6 +3,7 @@ import path from "node:path";
 import { pipeline as pipe, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { AdminService } from "../admins/service.js";
+import type { Leader } from "../cluster/leader.js";
 import type { DB } from "../db/connection.js";
 import type { EventBus } from "../events/bus.js";
 import type { SettingsStore } from "../settings/store.js";
@@ -62,8 +63,12 @@ export class BackupService {
   private fsCache: { fs: FileSystem; config: string } | null = null;
   private readonly scheduler: BackupScheduler;
 
-  constructor(private readonly app: BackupHost) {
-    this.scheduler = new BackupScheduler(app, () => this.autoBackup());
+  /** `leader`: auto backups run only while this node holds the lease (cluster/leader.ts). */
+  constructor(
+    private readonly app: BackupHost,
+    leader: Leader,
+  ) {
+    this.scheduler = new BackupScheduler(app, leader, () => this.autoBackup());
   }
 
   /** False while a backup or a restore runs (the health check's `canBackup`). */

@@ -1,0 +1,14 @@
+import type { Leader } from "./leader.js";
+
+/** One process, no cluster: it always leads, so its lease never changes hands. */
+export class LocalLeader implements Leader {
+  isLeader(): boolean {
+    return true;
+  }
+
+  onChange(): () => void {
+    return () => undefined;
+  }
+
+  async close(): Promise<void> {}
+}
