@@ -29,6 +29,24 @@ describe("backup names", () => {
   });
 });
 
+/** A lease another node may hold: leads only when told to (cluster/leader.ts's contract). */
+class FakeLeader implements Leader {
+  private listeners = new Set<(leader: boolean) => void>();
+  constructor(private leading: boolean) {}
+  isLeader(): boolean {
+    return this.leading;
+  }
+  onChange(fn: (leader: boolean) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+  set(leading: boolean): void {
+    this.leading = leading;
+    for (const fn of this.listeners) fn(leading);
+  }
+  async close(): Promise<void> {}
+}
+
 describe("auto backups", () => {
   let app: App;
   beforeAll(async () => {
@@ -61,54 +79,10 @@ describe("auto backups", () => {
     expect(app.backups.autoSchedule()).toEqual({ cron: "", next: null });
   });
 
-  it("keeps the newest cronMaxKeep auto backups and never prunes named ones", async () => {
-    setBackups({ cronMaxKeep: 2 });
-    await app.backups.create(SYSTEM_CALLER, "manual.zip");
-    const made: string[] = [];
-    for (let i = 0; i < 3; i++) {
-      await app.backups.autoBackup();
-      made.push((await app.backups.list(SYSTEM_CALLER)).find((b) => b.key.startsWith("@auto_"))!.key);
-      await new Promise((r) => setTimeout(r, 1100)); // names carry the second
-    }
-    const keys = (await app.backups.list(SYSTEM_CALLER)).map((b) => b.key);
-    expect(keys).toEqual([made[2], made[1], "manual.zip"]);
-    expect(made[0]).toMatch(/^@auto_pb_backup_acme_\d{14}\.zip$/);
-  }, 30_000);
-});
-
-/** A lease another node may hold: leads only when told to (cluster/leader.ts's contract). */
-class FakeLeader implements Leader {
-  private listeners = new Set<(leader: boolean) => void>();
-  constructor(private leading: boolean) {}
-  isLeader(): boolean {
-    return this.leading;
-  }
-  onChange(fn: (leader: boolean) => void): () => void {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
-  }
-  set(leading: boolean): void {
-    this.leading = leading;
-    for (const fn of this.listeners) fn(leading);
-  }
-  async close(): Promise<void> {}
-}
-
-describe("auto backups on a cluster", () => {
-  let app: App;
-  beforeAll(async () => {
-    app = createApp({ dataDir: await cairnDataDir() });
-  });
-  afterAll(async () => {
-    await app.close();
-    cleanupTempDirs();
-  });
-
   const autos = async () => (await app.backups.list(SYSTEM_CALLER)).filter((b) => b.key.startsWith("@auto_"));
 
   it("run only on the node holding the leader lease; every node keeps the schedule", async () => {
-    const s = app.settings.get();
-    app.settings.save({ ...s, backups: { ...s.backups, cron: "0 3 * * *" } });
+    setBackups({ cron: "0 3 * * *" });
     const leader = new FakeLeader(false);
     const scheduler = new BackupScheduler(app, leader, () => app.backups.autoBackup());
     try {
@@ -125,6 +99,22 @@ describe("auto backups on a cluster", () => {
       expect(await autos()).toHaveLength(1);
     } finally {
       scheduler.stop();
+      setBackups({ cron: "" });
+      for (const b of await autos()) await app.backups.delete(SYSTEM_CALLER, b.key);
     }
+  }, 30_000);
+
+  it("keeps the newest cronMaxKeep auto backups and never prunes named ones", async () => {
+    setBackups({ cronMaxKeep: 2 });
+    await app.backups.create(SYSTEM_CALLER, "manual.zip");
+    const made: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      await app.backups.autoBackup();
+      made.push((await app.backups.list(SYSTEM_CALLER)).find((b) => b.key.startsWith("@auto_"))!.key);
+      await new Promise((r) => setTimeout(r, 1100)); // names carry the second
+    }
+    const keys = (await app.backups.list(SYSTEM_CALLER)).map((b) => b.key);
+    expect(keys).toEqual([made[2], made[1], "manual.zip"]);
+    expect(made[0]).toMatch(/^@auto_pb_backup_acme_\d{14}\.zip$/);
   }, 30_000);
 });
