@@ -784,6 +784,11 @@ export const recordsJourneys = [
         await visible(rows(page).first());
         await rows(page).first().getByRole("checkbox").check();
         await check("list");
+        await page.getByRole("button", { name: "Toggle columns" }).click();
+        await visible(page.getByRole("group", { name: "Visible columns" }));
+        await check("columns-menu");
+        await page.keyboard.press("Escape");
+        await hidden(page.getByRole("group", { name: "Visible columns" }));
         await page.getByRole("button", { name: "New record" }).click();
         const dialog = page.getByRole("dialog", { name: "New rec_all record" });
         await visible(field(dialog, "body").locator(".rich-editor-content"));

@@ -2,7 +2,7 @@ import { useMemo, useRef, type CSSProperties } from "react";
 import type { RecordData } from "./recordModel";
 import { SideScroll } from "../../components/SideScroll";
 import { TableStateRow } from "../../components/TableStateRow";
-import { ColumnsMenu } from "./ColumnsMenu";
+import { ColumnsMenu } from "./LazyColumnsMenu";
 import type { CellContext } from "./RecordCell";
 import { RecordRow } from "./RecordRow";
 import { rowBlocks } from "./rowBlocks";
