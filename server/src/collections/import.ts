@@ -11,7 +11,7 @@ import { decodeSchema, decodeStringList, formFrom, GENERIC_MESSAGE, LOAD_MESSAGE
 import { createRecordTable, dropCollectionStorage, IndexErrors, saveViewCollection, syncRecordTable } from "./sync.js";
 import { addField, ViewQueryError } from "./view.js";
 import { normalizedOptions } from "./options.js";
-import { sqlErrorText } from "../db/collectionsDdl.js";
+import { sqlErrorText } from "../db/sqlite/errorText.js";
 import type { DB } from "../db/connection.js";
 import type { CollectionsRepo } from "../db/collections.js";
 

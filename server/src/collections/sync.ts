@@ -1,6 +1,6 @@
 import type { DB } from "../db/connection.js";
 import type { CollectionsRepo } from "../db/collections.js";
-import { AUTH_COLUMNS, BASE_COLUMNS, copyMultipleToSingle, copySingleToMultiple, ddl, sqlErrorText } from "../db/collectionsDdl.js";
+import { AUTH_COLUMNS, BASE_COLUMNS, copyMultipleToSingle, copySingleToMultiple, ddl } from "../db/sqlite/errorText.js";
 import { columnType, isMultipleField } from "../fields/index.js";
 import { verr, type VErrors } from "../fields/errors.js";
 import { isAuth, viewOptions, type CollectionModel } from "../models/collection.js";

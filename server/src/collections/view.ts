@@ -1,6 +1,6 @@
 import { transaction, type DB } from "../db/connection.js";
 import type { CollectionsRepo } from "../db/collections.js";
-import { ddl, dqsToken, singleQuoteLiteral, sqlErrorText, tableInfo, viewIdAsTextSql, type ColumnInfo } from "../db/collectionsDdl.js";
+import { ddl, dqsToken, singleQuoteLiteral, tableInfo, viewIdAsTextSql, type ColumnInfo } from "../db/collectionsDdl.js";
 import { fieldDef, type SchemaField } from "../fields/index.js";
 import { BASE_FIELD_NAMES, isAuth, viewOptions, type CollectionModel } from "../models/collection.js";
 import { splitTopLevel } from "../db/indexes.js";

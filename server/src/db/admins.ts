@@ -1,49 +1,35 @@
-import type { DB } from "./connection.js";
 import type { AdminRow } from "../models/admin.js";
+import type { Queryable } from "./types.js";
 
-/** SQL access to `_admins`. Statements are prepared once per connection. */
-export class AdminsRepo {
-  private byId;
-  private byEmail;
-  private countAll;
-  private insertStmt;
-  private updateStmt;
-  private deleteStmt;
+const COLUMNS = ["id", "avatar", "email", "tokenKey", "passwordHash", "lastResetSentAt", "created", "updated"] as const;
+const values = (a: AdminRow) => COLUMNS.map((c) => a[c]);
 
-  constructor(db: DB) {
-    this.byId = db.prepare("SELECT * FROM _admins WHERE id = ?");
-    this.byEmail = db.prepare("SELECT * FROM _admins WHERE email = ?");
-    this.countAll = db.prepare("SELECT COUNT(*) AS n FROM _admins");
-    this.insertStmt = db.prepare(
-      "INSERT INTO _admins (id, avatar, email, tokenKey, passwordHash, lastResetSentAt, created, updated) VALUES (@id, @avatar, @email, @tokenKey, @passwordHash, @lastResetSentAt, @created, @updated)",
+/** SQL access to `_admins`; every method runs on the `Db` or `Tx` it is given. */
+export const adminsRepo = {
+  findById(db: Queryable, id: string): Promise<AdminRow | undefined> {
+    return db.get<AdminRow>("SELECT * FROM _admins WHERE id = ?", [id]);
+  },
+
+  findByEmail(db: Queryable, email: string): Promise<AdminRow | undefined> {
+    return db.get<AdminRow>("SELECT * FROM _admins WHERE email = ?", [email]);
+  },
+
+  async count(db: Queryable): Promise<number> {
+    return Number((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM _admins"))!.n);
+  },
+
+  async insert(db: Queryable, a: AdminRow): Promise<void> {
+    await db.run(`INSERT INTO _admins (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`, values(a));
+  },
+
+  async update(db: Queryable, a: AdminRow): Promise<void> {
+    await db.run(
+      "UPDATE _admins SET avatar = ?, email = ?, tokenKey = ?, passwordHash = ?, lastResetSentAt = ?, updated = ? WHERE id = ?",
+      [a.avatar, a.email, a.tokenKey, a.passwordHash, a.lastResetSentAt, a.updated, a.id],
     );
-    this.updateStmt = db.prepare(
-      "UPDATE _admins SET avatar = @avatar, email = @email, tokenKey = @tokenKey, passwordHash = @passwordHash, lastResetSentAt = @lastResetSentAt, updated = @updated WHERE id = @id",
-    );
-    this.deleteStmt = db.prepare("DELETE FROM _admins WHERE id = ?");
-  }
+  },
 
-  findById(id: string): AdminRow | undefined {
-    return this.byId.get(id) as AdminRow | undefined;
-  }
-
-  findByEmail(email: string): AdminRow | undefined {
-    return this.byEmail.get(email) as AdminRow | undefined;
-  }
-
-  count(): number {
-    return (this.countAll.get() as { n: number }).n;
-  }
-
-  insert(a: AdminRow): void {
-    this.insertStmt.run(a);
-  }
-
-  update(a: AdminRow): void {
-    this.updateStmt.run(a);
-  }
-
-  delete(id: string): void {
-    this.deleteStmt.run(id);
-  }
-}
+  async delete(db: Queryable, id: string): Promise<void> {
+    await db.run("DELETE FROM _admins WHERE id = ?", [id]);
+  },
+};

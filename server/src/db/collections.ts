@@ -1,77 +1,81 @@
-import { cachedStatement, type DB } from "./connection.js";
 import { collectionFromRow, collectionToRow, type CollectionModel, type CollectionRow } from "../models/collection.js";
-import { collectionsSnapshot, collectionsWritten, sqlLower } from "./collectionsCache.js";
+import { collectionsSnapshot, collectionsWritten, sqlLower, type CollectionsSnapshot } from "./collectionsCache.js";
+import type { Queryable } from "./types.js";
+
+const COLUMNS = ["id", "system", "type", "name", "schema", "indexes", "listRule", "viewRule", "createRule", "updateRule", "deleteRule", "options", "created", "updated"] as const;
+const values = (c: CollectionModel) => {
+  const row = collectionToRow(c) as unknown as Record<string, unknown>;
+  return COLUMNS.map((k) => row[k]);
+};
+
+const readAll = async (q: Queryable) => (await q.all<CollectionRow>("SELECT * FROM `_collections`")).map(collectionFromRow);
 
 /**
  * SQL access to `_collections` (the collection rows; record tables are in collectionsDdl.ts).
- * Lookups read a per-connection cache of the decoded rows (collectionsCache.ts); the models
- * they return are frozen and shared.
+ * Lookups read a per-database cache of the decoded rows (collectionsCache.ts); the models
+ * they return are frozen and shared. Every method runs on the `Db` or `Tx` it is given.
  */
-export class CollectionsRepo {
-  constructor(private readonly db: DB) {}
+export const collectionsRepo = {
+  /** Every collection at once, for callers that look several up (e.g. a filter's relations). */
+  snapshot(q: Queryable): Promise<CollectionsSnapshot> {
+    return collectionsSnapshot(q, readAll);
+  },
 
-  private snapshot() {
-    return collectionsSnapshot(this.db, () => (cachedStatement(this.db, "SELECT * FROM `_collections`").all() as CollectionRow[]).map(collectionFromRow));
-  }
-
-  /** All collections in storage order (rowid), as the reference lists them by default. */
-  all(): CollectionModel[] {
-    return [...this.snapshot().all];
-  }
+  /** All collections in storage order, as the reference lists them by default. */
+  async all(q: Queryable): Promise<CollectionModel[]> {
+    return [...(await this.snapshot(q)).all];
+  },
 
   /** All collections, oldest change first (the order the reference imports and validates in). */
-  allByUpdated(): CollectionModel[] {
-    return (cachedStatement(this.db, "SELECT * FROM `_collections` ORDER BY `updated` ASC").all() as CollectionRow[]).map(collectionFromRow);
-  }
+  async allByUpdated(q: Queryable): Promise<CollectionModel[]> {
+    return (await q.all<CollectionRow>("SELECT * FROM `_collections` ORDER BY `updated` ASC")).map(collectionFromRow);
+  },
 
-  findById(id: string): CollectionModel | undefined {
-    return this.snapshot().byId.get(id);
-  }
+  async findById(q: Queryable, id: string): Promise<CollectionModel | undefined> {
+    return (await this.snapshot(q)).byId.get(id);
+  },
 
   /** By id, or by name ignoring case (as the reference resolves `:idOrName`). */
-  findByNameOrId(nameOrId: string): CollectionModel | undefined {
-    const snapshot = this.snapshot();
-    return snapshot.byId.get(nameOrId) ?? snapshot.byLowerName.get(sqlLower(nameOrId));
-  }
+  async findByNameOrId(q: Queryable, nameOrId: string): Promise<CollectionModel | undefined> {
+    return lookup(await this.snapshot(q), nameOrId);
+  },
 
   /** By exact name (how view queries and `@collection.*` rules find their collections). */
-  findByName(name: string): CollectionModel | undefined {
-    return this.snapshot().byName.get(name);
-  }
+  async findByName(q: Queryable, name: string): Promise<CollectionModel | undefined> {
+    return (await this.snapshot(q)).byName.get(name);
+  },
 
-  findByType(type: string): CollectionModel[] {
-    return this.snapshot().all.filter((c) => c.type === type);
-  }
+  async findByType(q: Queryable, type: string): Promise<CollectionModel[]> {
+    return (await this.snapshot(q)).all.filter((c) => c.type === type);
+  },
 
   /** Whether another collection already uses the name (case-insensitive). */
-  nameTaken(name: string, exceptId = ""): boolean {
-    return !!cachedStatement(this.db, "SELECT 1 FROM `_collections` WHERE LOWER(`name`) = LOWER(?) AND `id` != ? LIMIT 1").get(name, exceptId);
-  }
+  async nameTaken(q: Queryable, name: string, exceptId = ""): Promise<boolean> {
+    return !!(await q.get("SELECT 1 FROM `_collections` WHERE LOWER(`name`) = LOWER(?) AND `id` != ? LIMIT 1", [name, exceptId]));
+  },
 
-  idExists(id: string): boolean {
-    return !!cachedStatement(this.db, "SELECT 1 FROM `_collections` WHERE `id` = ? LIMIT 1").get(id);
-  }
+  async idExists(q: Queryable, id: string): Promise<boolean> {
+    return !!(await q.get("SELECT 1 FROM `_collections` WHERE `id` = ? LIMIT 1", [id]));
+  },
 
-  insert(c: CollectionModel): void {
-    cachedStatement(
-      this.db,
-      "INSERT INTO `_collections` (`id`, `system`, `type`, `name`, `schema`, `indexes`, `listRule`, `viewRule`, `createRule`, `updateRule`, `deleteRule`, `options`, `created`, `updated`) " +
-        "VALUES (@id, @system, @type, @name, @schema, @indexes, @listRule, @viewRule, @createRule, @updateRule, @deleteRule, @options, @created, @updated)",
-    ).run(collectionToRow(c));
-    collectionsWritten(this.db);
-  }
+  async insert(q: Queryable, c: CollectionModel): Promise<void> {
+    await q.run(`INSERT INTO \`_collections\` (${COLUMNS.map((k) => `\`${k}\``).join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`, values(c));
+    collectionsWritten(q);
+  },
 
-  update(c: CollectionModel): void {
-    cachedStatement(
-      this.db,
-      "UPDATE `_collections` SET `system` = @system, `type` = @type, `name` = @name, `schema` = @schema, `indexes` = @indexes, `listRule` = @listRule, " +
-        "`viewRule` = @viewRule, `createRule` = @createRule, `updateRule` = @updateRule, `deleteRule` = @deleteRule, `options` = @options, `created` = @created, `updated` = @updated WHERE `id` = @id",
-    ).run(collectionToRow(c));
-    collectionsWritten(this.db);
-  }
+  async update(q: Queryable, c: CollectionModel): Promise<void> {
+    const [id, ...rest] = values(c);
+    await q.run(`UPDATE \`_collections\` SET ${COLUMNS.slice(1).map((k) => `\`${k}\` = ?`).join(", ")} WHERE \`id\` = ?`, [...rest, id]);
+    collectionsWritten(q);
+  },
 
-  delete(id: string): void {
-    cachedStatement(this.db, "DELETE FROM `_collections` WHERE `id` = ?").run(id);
-    collectionsWritten(this.db);
-  }
+  async delete(q: Queryable, id: string): Promise<void> {
+    await q.run("DELETE FROM `_collections` WHERE `id` = ?", [id]);
+    collectionsWritten(q);
+  },
+};
+
+/** By id, or by name ignoring case, in a snapshot. */
+export function lookup(snapshot: CollectionsSnapshot, nameOrId: string): CollectionModel | undefined {
+  return snapshot.byId.get(nameOrId) ?? snapshot.byLowerName.get(sqlLower(nameOrId));
 }

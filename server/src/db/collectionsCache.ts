@@ -1,9 +1,9 @@
 import type { CollectionModel } from "../models/collection.js";
-import { cachedStatement, type DB } from "./connection.js";
+import type { Db, Queryable, Tx } from "./types.js";
 
-/** The decoded collections of one connection, with lookups by id and by name. */
+/** The decoded collections at one moment, with lookups by id and by name. */
 export interface CollectionsSnapshot {
-  /** In storage order (rowid). */
+  /** In storage order. */
   all: readonly CollectionModel[];
   byId: ReadonlyMap<string, CollectionModel>;
   /** Exact name. */
@@ -12,18 +12,21 @@ export interface CollectionsSnapshot {
   byLowerName: ReadonlyMap<string, CollectionModel>;
 }
 
-interface ConnectionState {
-  /** Dropped by every write of `_collections` through this connection. */
+interface CacheState {
   snapshot: CollectionsSnapshot | null;
-  /** `PRAGMA data_version` when the snapshot was read. */
-  dataVersionAtRead: number;
+  /** `db.changeVersion()` when the snapshot was read. */
+  version: number;
+  /** Bumped by every invalidation, so a read that raced one is not kept. */
+  generation: number;
+  /** Transactions that wrote `_collections`: they read their own uncommitted rows. */
+  writers: WeakSet<Queryable>;
 }
 
-const states = new WeakMap<DB, ConnectionState>();
+const states = new WeakMap<Db, CacheState>();
 
-function stateOf(db: DB): ConnectionState {
+function stateOf(db: Db): CacheState {
   let s = states.get(db);
-  if (!s) states.set(db, (s = { snapshot: null, dataVersionAtRead: -1 }));
+  if (!s) states.set(db, (s = { snapshot: null, version: -1, generation: 0, writers: new WeakSet() }));
   return s;
 }
 
@@ -33,28 +36,37 @@ export const sqlLower = (s: string): string => s.replace(/[A-Z]+/g, (m) => m.toL
 /**
  * Every record request looks its collection up, and decoding `_collections` rows (JSON schema
  * and options) on each one was a visible share of cheap requests. The decoded rows are kept
- * per connection and read again when they may have changed:
- * - a write through this connection (the repository calls `collectionsWritten`), and
- * - a commit by any other connection — another process on the same data directory, or the
- *   main connection seen from a worker thread's — which `PRAGMA data_version` reports.
- * A database reopened by a restore is a new connection, with a cache of its own. The snapshot
- * is only filled outside transactions, so a rolled-back write is never remembered.
- * The models are frozen: they are shared by every request, and a caller changing one must copy it.
+ * per database and read again when they may have changed:
+ * - a committed write through this process (the repository calls `collectionsWritten`), and
+ * - a commit by another program or node, which `db.changeVersion()` reports.
+ * A transaction that wrote `_collections` reads its own rows, uncached. The models are frozen:
+ * they are shared by every request, and a caller changing one must copy it.
  */
-export function collectionsSnapshot(db: DB, read: () => CollectionModel[]): CollectionsSnapshot {
-  const s = stateOf(db);
-  const dataVersion = (cachedStatement(db, "PRAGMA data_version").get() as { data_version: number }).data_version;
-  if (s.snapshot && s.dataVersionAtRead === dataVersion) return s.snapshot;
-  const snapshot = buildSnapshot(read());
-  if (db.inTransaction) return snapshot;
-  s.snapshot = snapshot;
-  s.dataVersionAtRead = dataVersion;
+export async function collectionsSnapshot(q: Queryable, read: (q: Queryable) => Promise<CollectionModel[]>): Promise<CollectionsSnapshot> {
+  const s = stateOf(q.db);
+  if (q.inTransaction && s.writers.has(q)) return buildSnapshot(await read(q));
+  const version = await q.db.changeVersion();
+  if (s.snapshot && s.version === version) return s.snapshot;
+  const generation = s.generation;
+  const snapshot = buildSnapshot(await read(q.db));
+  if (generation === s.generation) {
+    s.snapshot = snapshot;
+    s.version = version;
+  }
   return snapshot;
 }
 
-/** Marks the connection's cached collections stale (after writing `_collections`). */
-export function collectionsWritten(db: DB): void {
-  stateOf(db).snapshot = null;
+/** Marks the cached collections stale once `q`'s write of `_collections` commits. */
+export function collectionsWritten(q: Queryable): void {
+  const s = stateOf(q.db);
+  const invalidate = () => {
+    s.snapshot = null;
+    s.generation++;
+  };
+  if (q.inTransaction) {
+    s.writers.add(q);
+    (q as Tx).afterCommit(invalidate);
+  } else invalidate();
 }
 
 function buildSnapshot(all: CollectionModel[]): CollectionsSnapshot {

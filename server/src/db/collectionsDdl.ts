@@ -1,6 +1,10 @@
-import Database from "better-sqlite3";
 import { transaction, type DB } from "./connection.js";
-import { quoteIdent } from "./dialect.js";
+import { sqliteConnection } from "./sqlite/database.js";
+import type { Queryable } from "./types.js";
+import type { ColumnInfo } from "./dialect.js";
+
+export type { ColumnInfo };
+import { quoteIdent } from "./quote.js";
 
 /**
  * DDL of record tables and views, written the way the reference writes it so that the
@@ -94,6 +98,10 @@ const VIEW_SQL_RE = /^\s*CREATE\s+(?:TEMP\s+|TEMPORARY\s+)?VIEW\s+(?:IF\s+NOT\s+
  * (which reads a double-quoted name that matches no column as a string) understands it; null
  * when it does not compile even so.
  */
+export async function viewBodyFixed(tx: Queryable, body: string): Promise<string | null> {
+  return dqsFixed(sqliteConnection(tx), body);
+}
+
 export function dqsFixed(db: DB, body: string): string | null {
   let sql = body;
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -168,38 +176,68 @@ function alter(db: DB, sql: string, fixQuotes = false): void {
 }
 
 export const ddl = {
-  createTable: (db: DB, table: string, columns: Record<string, string>) => run1(db, createTableSql(table, columns)),
-  renameTable: (db: DB, from: string, to: string) => alter(db, `ALTER TABLE ${q(from)} RENAME TO ${q(to)}`, true),
-  dropTable: (db: DB, table: string) => run1(db, `DROP TABLE ${q(table)}`),
-  addColumn: (db: DB, table: string, column: string, definition: string) => alter(db, `ALTER TABLE ${q(table)} ADD ${q(column)} ${definition}`),
-  dropColumn: (db: DB, table: string, column: string) => alter(db, `ALTER TABLE ${q(table)} DROP COLUMN ${q(column)}`),
-  renameColumn: (db: DB, table: string, from: string, to: string) => alter(db, `ALTER TABLE ${q(table)} RENAME COLUMN ${q(from)} TO ${q(to)}`, true),
-  dropView: (db: DB, name: string) => run1(db, `DROP VIEW IF EXISTS ${q(name)}`),
+  createTable: async (tx: Queryable, table: string, columns: Record<string, string>): Promise<void> => {
+    const db = sqliteConnection(tx);
+    run1(db, createTableSql(table, columns));
+  },
+  renameTable: async (tx: Queryable, from: string, to: string): Promise<void> => {
+    const db = sqliteConnection(tx);
+    alter(db, `ALTER TABLE ${q(from)} RENAME TO ${q(to)}`, true);
+  },
+  dropTable: async (tx: Queryable, table: string): Promise<void> => {
+    const db = sqliteConnection(tx);
+    run1(db, `DROP TABLE ${q(table)}`);
+  },
+  addColumn: async (tx: Queryable, table: string, column: string, definition: string): Promise<void> => {
+    const db = sqliteConnection(tx);
+    alter(db, `ALTER TABLE ${q(table)} ADD ${q(column)} ${definition}`);
+  },
+  dropColumn: async (tx: Queryable, table: string, column: string): Promise<void> => {
+    const db = sqliteConnection(tx);
+    alter(db, `ALTER TABLE ${q(table)} DROP COLUMN ${q(column)}`);
+  },
+  renameColumn: async (tx: Queryable, table: string, from: string, to: string): Promise<void> => {
+    const db = sqliteConnection(tx);
+    alter(db, `ALTER TABLE ${q(table)} RENAME COLUMN ${q(from)} TO ${q(to)}`, true);
+  },
+  dropView: async (tx: Queryable, name: string): Promise<void> => {
+    const db = sqliteConnection(tx);
+    run1(db, `DROP VIEW IF EXISTS ${q(name)}`);
+  },
   /** The view is wrapped in a secondary SELECT, as the reference does. */
-  createView: (db: DB, name: string, query: string) => run1(db, `CREATE VIEW ${q(name)} AS SELECT * FROM (${query})`),
-  dropIndex: (db: DB, name: string) => run1(db, `DROP INDEX IF EXISTS ${q(name)}`),
+  createView: async (tx: Queryable, name: string, query: string): Promise<void> => {
+    const db = sqliteConnection(tx);
+    run1(db, `CREATE VIEW ${q(name)} AS SELECT * FROM (${query})`);
+  },
+  dropIndex: async (tx: Queryable, name: string): Promise<void> => {
+    const db = sqliteConnection(tx);
+    run1(db, `DROP INDEX IF EXISTS ${q(name)}`);
+  },
   /** Runs an index statement built by models/collectionIndex.ts. */
-  createIndex: (db: DB, sql: string) => run1(db, sql),
-  createAuthIndexes: (db: DB, collectionId: string, table: string) => authIndexesSql(collectionId, table).forEach((s) => run1(db, s)),
+  createIndex: async (tx: Queryable, sql: string): Promise<void> => {
+    const db = sqliteConnection(tx);
+    run1(db, sql);
+  },
+  createAuthIndexes: async (tx: Queryable, collectionId: string, table: string): Promise<void> => {
+    const db = sqliteConnection(tx);
+    authIndexesSql(collectionId, table).forEach((s) => run1(db, s));
+  },
   /**
    * Turns off schema checks while columns are recreated (views and triggers may refer to them).
    * The driver's defensive mode ignores writable_schema, so it is lifted meanwhile.
    */
-  writableSchema: (db: DB, on: boolean) => {
+  writableSchema: async (tx: Queryable, on: boolean): Promise<void> => {
+    const db = sqliteConnection(tx);
     if (on) db.unsafeMode(true);
     db.pragma(on ? "writable_schema = ON" : "writable_schema = RESET");
     if (!on) db.unsafeMode(false);
   },
 };
 
-export interface ColumnInfo {
-  name: string;
-  type: string;
-}
 
 /** PRAGMA table_info of a table or view; throws when it does not resolve (e.g. a view over a missing table). */
-export function tableInfo(db: DB, name: string): ColumnInfo[] {
-  return (db.prepare(`PRAGMA table_info(${q(name)})`).all() as { name: string; type: string }[]).map((r) => ({ name: r.name, type: r.type }));
+export async function tableInfo(tx: Queryable, name: string): Promise<ColumnInfo[]> {
+  return (sqliteConnection(tx).prepare(`PRAGMA table_info(${q(name)})`).all() as { name: string; type: string }[]).map((r) => ({ name: r.name, type: r.type }));
 }
 
 /** The view query with its id cast to text, keeping the other columns in order. */
@@ -209,7 +247,8 @@ export function viewIdAsTextSql(query: string, otherColumns: string[]): string {
 }
 
 /** Copies a single value column into a new multiple (JSON array) column. */
-export function copySingleToMultiple(db: DB, table: string, to: string, from: string): void {
+export async function copySingleToMultiple(tx: Queryable, table: string, to: string, from: string): Promise<void> {
+  const db = sqliteConnection(tx);
   const f = q(from);
   run1(
     db,
@@ -219,62 +258,12 @@ export function copySingleToMultiple(db: DB, table: string, to: string, from: st
 }
 
 /** Copies a multiple (JSON array) column into a new single value column, keeping the last value. */
-export function copyMultipleToSingle(db: DB, table: string, to: string, from: string): void {
+export async function copyMultipleToSingle(tx: Queryable, table: string, to: string, from: string): Promise<void> {
+  const db = sqliteConnection(tx);
   const f = q(from);
   run1(
     db,
     `UPDATE ${q(table)} SET ${q(to)} = (CASE WHEN COALESCE(${f}, '[]') = '[]' THEN '' ELSE ` +
       `(CASE WHEN json_valid(${f}) AND json_type(${f}) == 'array' THEN COALESCE(json_extract(${f}, '$[#-1]'), '') ELSE ${f} END) END)`,
   );
-}
-
-// ---------------------------------------------------------------- errors
-
-const PRIMARY_CODES: Record<string, [number, string]> = {
-  SQLITE_ERROR: [1, "SQL logic error"],
-  SQLITE_INTERNAL: [2, "internal logic error"],
-  SQLITE_PERM: [3, "access permission denied"],
-  SQLITE_ABORT: [4, "query aborted"],
-  SQLITE_BUSY: [5, "database is locked"],
-  SQLITE_LOCKED: [6, "database table is locked"],
-  SQLITE_NOMEM: [7, "out of memory"],
-  SQLITE_READONLY: [8, "attempt to write a readonly database"],
-  SQLITE_INTERRUPT: [9, "interrupted"],
-  SQLITE_IOERR: [10, "disk I/O error"],
-  SQLITE_CORRUPT: [11, "database disk image is malformed"],
-  SQLITE_NOTFOUND: [12, "unknown operation"],
-  SQLITE_FULL: [13, "database or disk is full"],
-  SQLITE_CANTOPEN: [14, "unable to open database file"],
-  SQLITE_PROTOCOL: [15, "locking protocol"],
-  SQLITE_SCHEMA: [17, "database schema has changed"],
-  SQLITE_TOOBIG: [18, "string or blob too big"],
-  SQLITE_CONSTRAINT: [19, "constraint failed"],
-  SQLITE_MISMATCH: [20, "datatype mismatch"],
-  SQLITE_MISUSE: [21, "bad parameter or other API misuse"],
-  SQLITE_RANGE: [25, "column index out of range"],
-  SQLITE_NOTADB: [26, "file is not a database"],
-};
-
-const EXTENDED_CODES: Record<string, number> = {
-  SQLITE_CONSTRAINT_CHECK: 275,
-  SQLITE_CONSTRAINT_FOREIGNKEY: 787,
-  SQLITE_CONSTRAINT_NOTNULL: 1299,
-  SQLITE_CONSTRAINT_PRIMARYKEY: 1555,
-  SQLITE_CONSTRAINT_TRIGGER: 1811,
-  SQLITE_CONSTRAINT_UNIQUE: 2067,
-  SQLITE_CONSTRAINT_ROWID: 2579,
-  SQLITE_CONSTRAINT_DATATYPE: 3091,
-};
-
-/**
- * An SQLite error as the reference's driver words it: "SQL logic error: no such column: x (1)".
- * Other errors give their message.
- */
-export function sqlErrorText(err: unknown): string {
-  if (!(err instanceof Database.SqliteError)) return err instanceof Error ? err.message : String(err);
-  const code = err.code;
-  const primaryName = Object.keys(PRIMARY_CODES).find((p) => code === p || code.startsWith(p + "_")) ?? "SQLITE_ERROR";
-  const [primary, text] = PRIMARY_CODES[primaryName];
-  const num = EXTENDED_CODES[code] ?? primary;
-  return err.message === text ? `${text} (${num})` : `${text}: ${err.message} (${num})`;
 }

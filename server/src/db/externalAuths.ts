@@ -1,6 +1,6 @@
-import { cachedStatement, type DB } from "./connection.js";
 import { newId } from "../tools/random.js";
 import { nowString } from "../tools/time.js";
+import type { Queryable } from "./types.js";
 
 /** A link between an auth record and an OAuth2 account (`_externalAuths`), as the API shows it. */
 export interface ExternalAuth {
@@ -15,40 +15,38 @@ export interface ExternalAuth {
 
 const COLUMNS = "id, created, updated, collectionId, recordId, provider, providerId";
 
-/** SQL access to `_externalAuths`. */
-export class ExternalAuthsRepo {
-  constructor(private readonly db: DB) {}
-
+/** SQL access to `_externalAuths`; every method runs on the `Db` or `Tx` it is given. */
+export const externalAuthsRepo = {
   /** The record linked to a provider account in a collection, if any. */
-  findByProviderId(collectionId: string, provider: string, providerId: string): ExternalAuth | undefined {
-    return cachedStatement(this.db, `SELECT ${COLUMNS} FROM _externalAuths WHERE collectionId = ? AND provider = ? AND providerId = ? LIMIT 1`).get(
+  findByProviderId(db: Queryable, collectionId: string, provider: string, providerId: string): Promise<ExternalAuth | undefined> {
+    return db.get<ExternalAuth>(`SELECT ${COLUMNS} FROM _externalAuths WHERE collectionId = ? AND provider = ? AND providerId = ? LIMIT 1`, [
       collectionId, provider, providerId,
-    ) as ExternalAuth | undefined;
-  }
+    ]);
+  },
 
-  /** A record's links, oldest first (the reference's order). */
-  listForRecord(collectionId: string, recordId: string): ExternalAuth[] {
-    return cachedStatement(this.db, `SELECT ${COLUMNS} FROM _externalAuths WHERE collectionId = ? AND recordId = ? ORDER BY created ASC, rowid ASC`).all(
+  /** A record's links, oldest first (the reference's order; ties in storage order). */
+  listForRecord(db: Queryable, collectionId: string, recordId: string): Promise<ExternalAuth[]> {
+    return db.all<ExternalAuth>(`SELECT ${COLUMNS} FROM _externalAuths WHERE collectionId = ? AND recordId = ? ORDER BY created ASC, rowid ASC`, [
       collectionId, recordId,
-    ) as ExternalAuth[];
-  }
+    ]);
+  },
 
-  insert(collectionId: string, recordId: string, provider: string, providerId: string): ExternalAuth {
+  async insert(db: Queryable, collectionId: string, recordId: string, provider: string, providerId: string): Promise<ExternalAuth> {
     const now = nowString();
     const row: ExternalAuth = { id: newId(), created: now, updated: now, collectionId, recordId, provider, providerId };
-    cachedStatement(this.db, `INSERT INTO _externalAuths (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`).run(
+    await db.run(`INSERT INTO _externalAuths (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
       row.id, row.created, row.updated, row.collectionId, row.recordId, row.provider, row.providerId,
-    );
+    ]);
     return row;
-  }
+  },
 
   /** Removes one provider link of a record; false when there was none. */
-  deleteProvider(collectionId: string, recordId: string, provider: string): boolean {
-    return cachedStatement(this.db, "DELETE FROM _externalAuths WHERE collectionId = ? AND recordId = ? AND provider = ?").run(collectionId, recordId, provider).changes > 0;
-  }
+  async deleteProvider(db: Queryable, collectionId: string, recordId: string, provider: string): Promise<boolean> {
+    return (await db.run("DELETE FROM _externalAuths WHERE collectionId = ? AND recordId = ? AND provider = ?", [collectionId, recordId, provider])).changes > 0;
+  },
 
   /** Removes every link of a record (deleted records, or links made before its email was proven). */
-  deleteForRecord(collectionId: string, recordId: string): number {
-    return cachedStatement(this.db, "DELETE FROM _externalAuths WHERE collectionId = ? AND recordId = ?").run(collectionId, recordId).changes;
-  }
-}
+  async deleteForRecord(db: Queryable, collectionId: string, recordId: string): Promise<number> {
+    return (await db.run("DELETE FROM _externalAuths WHERE collectionId = ? AND recordId = ?", [collectionId, recordId])).changes;
+  },
+};

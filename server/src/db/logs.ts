@@ -1,4 +1,5 @@
-import { cachedStatement, transaction, type DB } from "./connection.js";
+import type { Db, Queryable } from "./types.js";
+import { vacuumDb } from "./sqlite/maintenance.js";
 
 /** A `_logs` row as stored (data is JSON text). */
 export interface LogRow {
@@ -26,51 +27,37 @@ export interface StatsRow {
   hour: string;
 }
 
-/** SQL access to `_logs` in logs.db. Statements are prepared once per connection. */
-export class LogsRepo {
-  private insertStmt;
-  private byId;
-  private deleteBefore;
-  private deleteAll;
-
-  constructor(private readonly db: DB) {
-    this.insertStmt = db.prepare(
-      "INSERT INTO _logs (id, level, message, data, created, updated) VALUES (@id, @level, @message, @data, @created, @updated)",
-    );
-    this.byId = db.prepare("SELECT * FROM _logs WHERE id = ?");
-    // The hour condition lets SQLite narrow the scan with the hour index; the exact one decides.
-    this.deleteBefore = db.prepare(
-      `DELETE FROM _logs WHERE ${HOUR_EXPR} <= strftime('%Y-%m-%d %H:00:00', @cutoff) AND \`created\` < @cutoff`,
-    );
-    this.deleteAll = db.prepare("DELETE FROM _logs");
-  }
-
-  /** Inserts a batch in one immediate transaction (all or nothing). */
-  insertMany(rows: readonly LogRow[]): void {
+/** SQL access to `_logs` in logs.db; every method runs on the `Db` or `Tx` it is given. */
+export const logsRepo = {
+  /** Inserts a batch in one transaction (all or nothing). */
+  async insertMany(db: Db, rows: readonly LogRow[]): Promise<void> {
     if (rows.length === 0) return;
-    transaction(this.db, () => {
-      for (const r of rows) this.insertStmt.run(r);
+    await db.transaction(async (tx) => {
+      for (const r of rows) {
+        await tx.run("INSERT INTO _logs (id, level, message, data, created, updated) VALUES (?, ?, ?, ?, ?, ?)", [r.id, r.level, r.message, r.data, r.created, r.updated]);
+      }
     });
-  }
+  },
 
-  findById(id: string): LogRow | undefined {
-    return this.byId.get(id) as LogRow | undefined;
-  }
+  findById(db: Queryable, id: string): Promise<LogRow | undefined> {
+    return db.get<LogRow>("SELECT * FROM _logs WHERE id = ?", [id]);
+  },
 
   /** Deletes logs created strictly before `cutoff` (a stored-format date); returns how many. */
-  deleteOlderThan(cutoff: string): number {
-    return this.deleteBefore.run({ cutoff }).changes;
-  }
+  async deleteOlderThan(db: Queryable, cutoff: string): Promise<number> {
+    // The hour condition lets SQLite narrow the scan with the hour index; the exact one decides.
+    return (await db.run(`DELETE FROM _logs WHERE ${HOUR_EXPR} <= strftime('%Y-%m-%d %H:00:00', ?) AND \`created\` < ?`, [cutoff, cutoff])).changes;
+  },
 
   /** Deletes every log and, when asked, gives the space back to the file system. */
-  deleteAllLogs(vacuum: boolean): number {
-    const n = this.deleteAll.run().changes;
-    if (vacuum) this.db.exec("VACUUM");
+  async deleteAllLogs(db: Db, vacuum: boolean): Promise<number> {
+    const n = (await db.run("DELETE FROM _logs")).changes;
+    if (vacuum) await vacuumDb(db);
     return n;
-  }
+  },
 
   /** Log counts per hour, oldest first, optionally restricted by a compiled filter. */
-  hourlyStats(where?: WhereClause): StatsRow[] {
+  hourlyStats(db: Queryable, where?: WhereClause): Promise<StatsRow[]> {
     const joins = where?.joins ?? [];
     const joinSql = joins.map((j) => ` ${j.sql}`).join("");
     const cond = where?.sql ? ` WHERE ${where.sql}` : "";
@@ -78,7 +65,6 @@ export class LogsRepo {
     const hour = "strftime('%Y-%m-%d %H:00:00', `_logs`.`created`)";
     const sql = `SELECT ${count} AS total, ${hour} AS hour FROM \`_logs\`${joinSql}${cond} GROUP BY ${hour} ORDER BY ${hour}`;
     const params = [...joins.flatMap((j) => j.params ?? []), ...(where?.params ?? [])];
-    return cachedStatement(this.db, sql).all(...params) as StatsRow[];
-  }
-
-}
+    return db.all<StatsRow>(sql, params);
+  },
+};

@@ -2,8 +2,7 @@ import { transaction, type DB } from "./connection.js";
 import {
   DATA_MIGRATIONS, DATA_TABLES, LOGS_MIGRATIONS, LOGS_TABLES, MIGRATIONS_TABLE, USERS_COLLECTION, USERS_TABLE,
 } from "./systemSchema.js";
-import { insertParam } from "./params.js";
-import { collectionsWritten } from "./collectionsCache.js";
+import { newId } from "../tools/random.js";
 import { nowString } from "../tools/time.js";
 
 export class MigrationError extends Error {}
@@ -53,8 +52,7 @@ export function migrateDataDb(db: DB, initialSettings: () => object): void {
       "INSERT INTO _collections (id, system, type, name, schema, indexes, listRule, viewRule, createRule, updateRule, deleteRule, options, created, updated) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
     ).run(c.id, 0, c.type, c.name, JSON.stringify(c.schema), JSON.stringify(c.indexes), c.listRule, c.viewRule,
       c.createRule, c.updateRule, c.deleteRule, JSON.stringify(c.options), now, now);
-    collectionsWritten(db);
-    insertParam(db, "settings", initialSettings());
+    db.prepare("INSERT INTO _params (id, key, value, created, updated) VALUES (?, ?, ?, ?, ?)").run(newId(), "settings", JSON.stringify(initialSettings()), now, now);
   }, "data.db");
 }
 

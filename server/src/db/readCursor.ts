@@ -1,4 +1,6 @@
 import { openDatabase, type DB } from "./connection.js";
+import { sqliteConnection } from "./sqlite/database.js";
+import type { Db } from "./types.js";
 
 /** Rows of one query read in chunks; `close()` ends it early (idempotent). */
 export interface ReadCursor {
@@ -13,7 +15,8 @@ export interface ReadCursor {
  * `db` at once (a statement SQLite refuses fails here); the connection opens at the first
  * `next()`, so a cursor never read holds nothing.
  */
-export function openReadCursor(db: DB, sql: string, params: readonly unknown[]): ReadCursor {
+export function openReadCursor(database: Db, sql: string, params: readonly unknown[]): ReadCursor {
+  const db = sqliteConnection(database);
   db.prepare(sql);
   let conn: DB | null = null;
   let rows: IterableIterator<unknown> | null = null;

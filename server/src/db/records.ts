@@ -1,76 +1,84 @@
-import { cachedStatement, type DB } from "./connection.js";
-import { quoteIdent } from "./dialect.js";
+import { quoteIdent } from "./quote.js";
+import type { Queryable, Row } from "./types.js";
 
 const q = quoteIdent;
-export type Row = Record<string, unknown>;
+export type { Row };
 
-/** SQL access to record tables (and views, read only). Values arrive already encoded for storage. */
-export class RecordsRepo {
-  constructor(private readonly db: DB) {}
-
-  findById(table: string, id: string): Row | undefined {
-    return cachedStatement(this.db, `SELECT * FROM ${q(table)} WHERE ${q("id")} = ? LIMIT 1`).get(id) as Row | undefined;
-  }
+/**
+ * SQL access to record tables (and views, read only). Values arrive already encoded for
+ * storage. Every method runs on the `Db` or `Tx` it is given.
+ */
+export const recordsRepo = {
+  findById(db: Queryable, table: string, id: string): Promise<Row | undefined> {
+    return db.get(`SELECT * FROM ${q(table)} WHERE ${q("id")} = ? LIMIT 1`, [id]);
+  },
 
   /** The first record whose column equals the value (case-insensitively when asked). */
-  findFirstBy(table: string, column: string, value: unknown, nocase = false): Row | undefined {
+  findFirstBy(db: Queryable, table: string, column: string, value: unknown, nocase = false): Promise<Row | undefined> {
     const cmp = nocase ? `LOWER(${q(column)}) = LOWER(?)` : `${q(column)} = ?`;
-    return cachedStatement(this.db, `SELECT * FROM ${q(table)} WHERE ${cmp} LIMIT 1`).get(value) as Row | undefined;
-  }
+    return db.get(`SELECT * FROM ${q(table)} WHERE ${cmp} LIMIT 1`, [value]);
+  },
 
-  idExists(table: string, id: string): boolean {
-    return !!cachedStatement(this.db, `SELECT 1 FROM ${q(table)} WHERE ${q("id")} = ? LIMIT 1`).get(id);
-  }
+  async idExists(db: Queryable, table: string, id: string): Promise<boolean> {
+    return !!(await db.get(`SELECT 1 FROM ${q(table)} WHERE ${q("id")} = ? LIMIT 1`, [id]));
+  },
 
   /** How many of the given ids exist in a table. */
-  countExisting(table: string, ids: string[]): number {
+  async countExisting(db: Queryable, table: string, ids: string[]): Promise<number> {
     if (ids.length === 0) return 0;
-    const row = cachedStatement(this.db, `SELECT COUNT(*) AS n FROM ${q(table)} WHERE ${q("id")} IN (${ids.map(() => "?").join(", ")})`).get(...ids) as { n: number };
-    return Number(row.n);
-  }
+    const row = await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${q(table)} WHERE ${q("id")} IN (${ids.map(() => "?").join(", ")})`, ids);
+    return Number(row!.n);
+  },
 
   /** Whether another record of the table has this value in a column (case-insensitive when asked). */
-  valueTaken(table: string, column: string, value: unknown, exceptId: string, nocase = false): boolean {
+  async valueTaken(db: Queryable, table: string, column: string, value: unknown, exceptId: string, nocase = false): Promise<boolean> {
     const cmp = nocase ? `LOWER(${q(column)}) = LOWER(?)` : `${q(column)} = ?`;
-    return !!cachedStatement(this.db, `SELECT 1 FROM ${q(table)} WHERE ${cmp} AND ${q("id")} != ? LIMIT 1`).get(value, exceptId);
-  }
+    return !!(await db.get(`SELECT 1 FROM ${q(table)} WHERE ${cmp} AND ${q("id")} != ? LIMIT 1`, [value, exceptId]));
+  },
 
-  insert(table: string, row: Row): void {
+  async insert(db: Queryable, table: string, row: Row): Promise<void> {
     const cols = Object.keys(row);
-    cachedStatement(this.db, `INSERT INTO ${q(table)} (${cols.map(q).join(", ")}) VALUES (${cols.map(() => "?").join(", ")})`).run(...cols.map((c) => row[c]));
-  }
+    await db.run(`INSERT INTO ${q(table)} (${cols.map(q).join(", ")}) VALUES (${cols.map(() => "?").join(", ")})`, cols.map((c) => row[c]));
+  },
 
-  update(table: string, id: string, row: Row): void {
+  async update(db: Queryable, table: string, id: string, row: Row): Promise<void> {
     const cols = Object.keys(row);
-    cachedStatement(this.db, `UPDATE ${q(table)} SET ${cols.map((c) => `${q(c)} = ?`).join(", ")} WHERE ${q("id")} = ?`).run(...cols.map((c) => row[c]), id);
-  }
+    await db.run(`UPDATE ${q(table)} SET ${cols.map((c) => `${q(c)} = ?`).join(", ")} WHERE ${q("id")} = ?`, [...cols.map((c) => row[c]), id]);
+  },
 
-  delete(table: string, id: string): void {
-    cachedStatement(this.db, `DELETE FROM ${q(table)} WHERE ${q("id")} = ?`).run(id);
-  }
+  async delete(db: Queryable, table: string, id: string): Promise<void> {
+    await db.run(`DELETE FROM ${q(table)} WHERE ${q("id")} = ?`, [id]);
+  },
 
   /** Records whose relation column holds `id` (a plain value or an element of a JSON list). */
-  referencing(table: string, column: string, id: string, multiple: boolean): Row[] {
-    return cachedStatement(this.db, holdingSql(table, column, multiple)).all(...(multiple ? [id, id] : [id])) as Row[];
-  }
+  referencing(db: Queryable, table: string, column: string, id: string, multiple: boolean): Promise<Row[]> {
+    return db.all(holdingSql(db, table, column, multiple), multiple ? [id, id] : [id]);
+  },
 
   /** The first record whose column holds the value (how a file served through a view finds its record). */
-  firstHolding(table: string, column: string, value: string, multiple: boolean): Row | undefined {
-    return cachedStatement(this.db, holdingSql(table, column, multiple) + " LIMIT 1").get(...(multiple ? [value, value] : [value])) as Row | undefined;
-  }
+  firstHolding(db: Queryable, table: string, column: string, value: string, multiple: boolean): Promise<Row | undefined> {
+    return db.get(holdingSql(db, table, column, multiple) + " LIMIT 1", multiple ? [value, value] : [value]);
+  },
 
   /** Records whose ids are in the list, in no particular order. */
-  findByIds(table: string, ids: string[]): Row[] {
-    if (ids.length === 0) return [];
+  findByIds(db: Queryable, table: string, ids: string[]): Promise<Row[]> {
+    if (ids.length === 0) return Promise.resolve([]);
     // One statement whatever the number of ids (no placeholder list to re-prepare, no variable limit).
-    return cachedStatement(this.db, `SELECT * FROM ${q(table)} WHERE ${q("id")} IN (SELECT value FROM json_each(?))`).all(JSON.stringify(ids)) as Row[];
-  }
-}
+    const d = db.db.dialect;
+    return db.all(`SELECT * FROM ${q(table)} WHERE ${q("id")} IN (SELECT ${q("j")}.value FROM ${d.jsonEach("?", "j")})`, [JSON.stringify(ids)]);
+  },
+
+  /** The auth record with this exact email in an auth collection's table. */
+  findAuthByEmail(db: Queryable, table: string, email: string): Promise<Row | undefined> {
+    return db.get(`SELECT * FROM ${q(table)} WHERE ${q("email")} = ? LIMIT 1`, [email]);
+  },
+};
 
 /** Records whose column is the value or, for multi-value columns, lists it in its JSON array. */
-function holdingSql(table: string, column: string, multiple: boolean): string {
+function holdingSql(db: Queryable, table: string, column: string, multiple: boolean): string {
   const c = q(column);
+  const d = db.db.dialect;
   return multiple
-    ? `SELECT * FROM ${q(table)} WHERE ${c} = ? OR (json_valid(${c}) AND EXISTS (SELECT 1 FROM json_each(${c}) WHERE json_each.value = ?))`
+    ? `SELECT * FROM ${q(table)} WHERE ${c} = ? OR (${d.jsonValid(c)} AND EXISTS (SELECT 1 FROM ${d.jsonEach(c, "j")} WHERE ${q("j")}.value = ?))`
     : `SELECT * FROM ${q(table)} WHERE ${c} = ?`;
 }

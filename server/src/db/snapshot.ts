@@ -1,5 +1,13 @@
 import Database from "better-sqlite3";
 import type { DB } from "./connection.js";
+import type { Db } from "./types.js";
+import { SqliteDb } from "./sqlite/database.js";
+
+/** The driver connection of an SQLite database (backups are SQLite file copies). */
+function connectionOf(db: Db): DB {
+  if (!(db instanceof SqliteDb)) throw new Error("file snapshots are made of SQLite databases only");
+  return db.connection;
+}
 
 /** Pages copied per step of an online backup (better-sqlite3's default). */
 const STEP_PAGES = 100;
@@ -9,7 +17,8 @@ const STEP_PAGES = 100;
  * state of the database, taken in small steps between which the server keeps serving (writes
  * made meanwhile through the same connection are carried into the copy).
  */
-export async function snapshotDatabase(db: DB, dest: string, onBytes?: (bytes: number) => void): Promise<void> {
+export async function snapshotDatabase(database: Db, dest: string, onBytes?: (bytes: number) => void): Promise<void> {
+  const db = connectionOf(database);
   const pageSize = db.pragma("page_size", { simple: true }) as number;
   let copied = 0;
   const report = (pages: number) => {
@@ -33,7 +42,8 @@ export async function snapshotDatabase(db: DB, dest: string, onBytes?: (bytes: n
 }
 
 /** A database's size in bytes (its pages; what a snapshot of it copies). */
-export function databaseBytes(db: DB): number {
+export function databaseBytes(database: Db): number {
+  const db = connectionOf(database);
   return (db.pragma("page_count", { simple: true }) as number) * (db.pragma("page_size", { simple: true }) as number);
 }
 

@@ -1,6 +1,6 @@
 import type { DB } from "./connection.js";
 import { dqsFixed, isDqsError } from "./collectionsDdl.js";
-import { quoteIdent } from "./dialect.js";
+import { quoteIdent } from "./quote.js";
 
 /** `CREATE VIEW name AS <body>`: the body is what gets rewritten, the head is kept verbatim. */
 const VIEW_HEAD_RE = /^\s*CREATE\s+(?:TEMP\s+|TEMPORARY\s+)?VIEW\s+(?:IF\s+NOT\s+EXISTS\s+)?(?:`[^`]*`|"(?:[^"]|"")*"|\[[^\]]*\]|\S+)\s+AS\s+/i;

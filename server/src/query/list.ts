@@ -1,7 +1,5 @@
-import { cachedStatement, type DB } from "../db/connection.js";
-import type { ReadPool } from "../db/readPool.js";
-import { quoteIdent } from "../db/dialect.js";
-import { isSqlError } from "../db/errors.js";
+import type { Queryable } from "../db/types.js";
+import { quoteIdent } from "../db/quote.js";
 import { queryError } from "./errors.js";
 import { compileFilter } from "./filterSql.js";
 import { pageOffset, parsePagination, totalPages } from "./pagination.js";
@@ -90,27 +88,19 @@ export function buildListSql(opts: Omit<ListOptions<unknown>, "mapRow">): ListSq
 /**
  * Runs a paginated, filtered, sorted list query the way the reference does
  * (perPage default 30, max 500; skipTotal=1 gives totalItems/totalPages = -1).
- * A malformed filter or sort throws a QueryError; so does a query SQLite rejects
- * (e.g. an expression tree too large), as in the reference.
+ * A malformed filter or sort throws a QueryError; so does a query the database rejects
+ * (e.g. an expression tree too large), as in the reference. The page and the count run at
+ * once (on SQLite, slow ones on the read pool's worker threads).
  */
-export function runList<T>(db: DB, opts: ListOptions<T>): ListResult<T> {
+export async function runList<T>(db: Queryable, opts: ListOptions<T>): Promise<ListResult<T>> {
   const sql = buildListSql(opts);
-  const [rows, counted] = asQueryError(() => [
-    cachedStatement(db, sql.select.sql).all(...sql.select.params) as Record<string, unknown>[],
-    sql.skipTotal ? undefined : (cachedStatement(db, sql.count.sql).get(...sql.count.params) as CountRow),
-  ] as const);
-  return listResult(sql, rows, counted, opts.mapRow);
-}
-
-/**
- * runList through a read pool: the page and count statements run on worker threads (both at
- * once) when they have been slow, else on `db`. Same answers and errors as runList.
- */
-export async function runListWith<T>(reads: ReadPool, db: DB, opts: ListOptions<T>): Promise<ListResult<T>> {
-  const sql = buildListSql(opts);
-  const [rows, counted] = await asQueryError(() =>
-    Promise.all([reads.all(db, sql.select.sql, sql.select.params), sql.skipTotal ? undefined : (reads.get(db, sql.count.sql, sql.count.params) as Promise<CountRow>)]),
-  );
+  const [rows, counted] = await Promise.all([
+    db.all(sql.select.sql, sql.select.params),
+    sql.skipTotal ? undefined : db.get<CountRow>(sql.count.sql, sql.count.params),
+  ]).catch((err: unknown) => {
+    if (db.db.dialect.isSqlError(err)) throw queryError(`SQL error: ${err.message}`);
+    throw err;
+  });
   return listResult(sql, rows, counted, opts.mapRow);
 }
 
@@ -125,20 +115,6 @@ function listResult<T>(sql: { page: number; perPage: number; skipTotal: boolean 
     totalPages: sql.skipTotal ? -1 : totalPages(totalItems, sql.perPage),
     items: rows.map((r) => mapRow(r)),
   };
-}
-
-/** Runs fn (sync or async), turning SQLite's refusals into the reference's bad request ("SQL error"). */
-function asQueryError<R>(fn: () => R): R {
-  const mapped = (err: unknown): never => {
-    if (isSqlError(err)) throw queryError(`SQL error: ${err.message}`);
-    throw err;
-  };
-  try {
-    const out = fn();
-    return (out instanceof Promise ? out.catch(mapped) : out) as R;
-  } catch (err) {
-    return mapped(err);
-  }
 }
 
 function firstString(v: unknown): string | undefined {

@@ -1,4 +1,4 @@
-import { quoteIdent } from "../db/dialect.js";
+import { quoteIdent } from "../db/quote.js";
 import type { CollectionModel } from "../models/collection.js";
 import type { SqlFragment } from "../query/types.js";
 import { recordResolver } from "./recordResolver.js";

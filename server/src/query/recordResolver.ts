@@ -1,4 +1,4 @@
-import { quoteIdent } from "../db/dialect.js";
+import { quoteIdent } from "../db/quote.js";
 import { isMultipleField, type RelationOptions, type SchemaField } from "../fields/index.js";
 import { forbidden } from "../tools/errors.js";
 import { BASE_FIELD_NAMES, isAuth, type CollectionModel } from "../models/collection.js";

@@ -1,7 +1,5 @@
-import { CollectionsRepo } from "../db/collections.js";
-import { cachedStatement, type DB } from "../db/connection.js";
-import { quoteIdent } from "../db/dialect.js";
-import { isSqlError } from "../db/errors.js";
+import type { Queryable } from "../db/types.js";
+import { quoteIdent } from "../db/quote.js";
 import { forbidden } from "../tools/errors.js";
 import type { CollectionModel } from "../models/collection.js";
 import { queryError } from "./errors.js";
@@ -31,8 +29,8 @@ export function compileRule(rule: string, resolver: FieldResolver, opts: FilterS
 }
 
 export interface RuleCheckOptions {
-  /** Loads collections for relation paths (default: from `db`'s `_collections`). */
-  findCollection?: (nameOrId: string) => CollectionModel | undefined;
+  /** Finds collections for relation paths (from a snapshot the caller took: `collectionsRepo.snapshot`). */
+  findCollection: (nameOrId: string) => CollectionModel | undefined;
   /** Default true: view, update and delete rules may read hidden emails (the reference's behaviour). */
   allowHiddenFields?: boolean;
   /** The instant the datetime macros refer to (default: now). */
@@ -44,14 +42,14 @@ export interface RuleCheckOptions {
  * delete checks; the create check runs it on the record inserted in a transaction).
  * A null rule is admin-only: false here (admins skip the check).
  */
-export function ruleAllows(
-  db: DB,
+export async function ruleAllows(
+  db: Queryable,
   collection: CollectionModel,
   rule: string | null,
   recordId: string,
   requestInfo: RequestInfo,
-  opts: RuleCheckOptions = {},
-): boolean {
+  opts: RuleCheckOptions,
+): Promise<boolean> {
   if (rule === null) return false;
   return prepareRuleCheck(db, collection, rule, requestInfo, opts)(recordId);
 }
@@ -62,16 +60,15 @@ export function ruleAllows(
  * are thrown here; SQL errors when a check runs.
  */
 export function prepareRuleCheck(
-  db: DB,
+  db: Queryable,
   collection: CollectionModel,
   rule: string,
   requestInfo: RequestInfo,
-  opts: RuleCheckOptions = {},
-): (recordId: string) => boolean {
-  const repo = opts.findCollection ? undefined : new CollectionsRepo(db);
+  opts: RuleCheckOptions,
+): (recordId: string) => Promise<boolean> {
   const resolver = recordResolver({
     collection,
-    findCollection: opts.findCollection ?? ((nameOrId) => repo!.findByNameOrId(nameOrId)),
+    findCollection: opts.findCollection,
     requestInfo,
     allowHiddenFields: opts.allowHiddenFields ?? true,
   });
@@ -80,11 +77,11 @@ export function prepareRuleCheck(
   const joins = where.joins.map(joinFragment);
   const sql = `SELECT 1 FROM ${table}${joins.map((j) => " " + j.sql).join("")} WHERE ${table}.${quoteIdent("id")} = ? AND (${where.sql}) LIMIT 1`;
   const joinParams = joins.flatMap((j) => j.params);
-  return (recordId) => {
+  return async (recordId) => {
     try {
-      return cachedStatement(db, sql).get(...joinParams, recordId, ...where.params) !== undefined;
+      return (await db.get(sql, [...joinParams, recordId, ...where.params])) !== undefined;
     } catch (err) {
-      if (isSqlError(err)) throw queryError(`SQL error: ${err.message}`);
+      if (db.db.dialect.isSqlError(err)) throw queryError(`SQL error: ${err.message}`);
       throw err;
     }
   };

@@ -1,4 +1,4 @@
-import { quoteIdent } from "../db/dialect.js";
+import { quoteIdent } from "../db/quote.js";
 import type { FieldResolver, ResolvedField } from "./types.js";
 
 export interface TableResolverOptions {
