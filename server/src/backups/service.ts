@@ -58,7 +58,11 @@ export interface BackupHost {
  * (not its services), so it keeps working across the reopen a restore causes.
  */
 export class BackupService {
-  /** The backup or restore running, if any (its key, phase and bytes). */
+  /**
+   * The backup or restore running, if any (its key, phase and bytes). This process's only:
+   * it is the "one at a time" lock too, read synchronously by the health check, so several
+   * nodes would need a shared lock and progress here (see "Process state" in src/README.md).
+   */
   private readonly progress = new BackupProgress();
   private fsCache: { fs: FileSystem; config: string } | null = null;
   private readonly scheduler: BackupScheduler;
