@@ -51,15 +51,63 @@ function httpLeaks(text: string): string[] {
 
 const read = (file: string) => readFileSync(path.join(SRC, file), "utf8");
 
+/** The text of every string and template literal in a file's code (a template's parts joined with "?"). */
+export function stringTexts(text: string): string[] {
+  const source = ts.createSourceFile("x.ts", text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+  const out: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) out.push(node.text);
+    else if (ts.isTemplateExpression(node)) out.push(node.head.text + node.templateSpans.map((s) => "?" + s.literal.text).join(""));
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+/** Statement text: what only db/ and query/ may write. Upper-case keywords, as all of Cairn's SQL is written. */
+const SQL_STATEMENT =
+  /\b(SELECT\s[\s\S]*\sFROM\s|INSERT\s+INTO\s|UPDATE\s+\S+\s+SET\s|DELETE\s+FROM\s|CREATE\s+(UNIQUE\s+)?INDEX\s+\S+\s+ON\s|CREATE\s+(TABLE|VIEW)\s+\S+\s*(\(|AS\s)|DROP\s+(TABLE|INDEX|VIEW)\s|ALTER\s+TABLE\s|PRAGMA\s)/;
+/** Transaction control: only the adapter in db/ opens and ends transactions. */
+const TX_CONTROL = /\b(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/;
+
+const inStorage = (f: string) => f.startsWith("db/") || f.startsWith("query/");
+
 describe("the layering of server/src", () => {
   it("imports better-sqlite3 only under db/ (the dialect's adapter)", () => {
     const importers = SOURCES.filter((f) => !f.startsWith("db/") && /from\s+["']better-sqlite3["']|import\(\s*["']better-sqlite3["']\s*\)/.test(read(f)));
     expect(importers).toEqual([]);
   });
 
+  it("reaches the SQLite adapter (db/connection.ts, db/sqlite/, the read pool) only from db/: others see Db and Tx", () => {
+    const adapter = /from\s+["'][./]*(db\/)?(connection|sqlite\/[\w/]+|readPool|readWorker)\.js["']/;
+    const importers = SOURCES.filter((f) => !f.startsWith("db/") && adapter.test(read(f)));
+    expect(importers).toEqual([]);
+  });
+
   it("has no status code, statusCode or ApiError outside http/ and cli/: domain errors carry a kind", () => {
     const leaks = SOURCES.filter((f) => !KNOWS_HTTP(f)).flatMap((f) => httpLeaks(read(f)).map((leak) => `${f}: ${leak}`));
     expect(leaks).toEqual([]);
+  });
+});
+
+describe("SQL stays in db/ and query/", () => {
+  it("has no SQL statement text outside db/ and query/", () => {
+    const leaks = SOURCES.filter((f) => !inStorage(f)).flatMap((f) => stringTexts(read(f)).filter((t) => SQL_STATEMENT.test(t)).map((t) => `${f}: ${t.slice(0, 80)}`));
+    expect(leaks).toEqual([]);
+  });
+
+  it("has no BEGIN/COMMIT/ROLLBACK outside db/: transactions go through db.transaction()", () => {
+    const leaks = SOURCES.filter((f) => !f.startsWith("db/")).flatMap((f) => stringTexts(read(f)).filter((t) => TX_CONTROL.test(t)).map((t) => `${f}: ${t.slice(0, 80)}`));
+    expect(leaks).toEqual([]);
+  });
+
+  it("finds statements in strings and templates, not in prose or comments", () => {
+    const found = (code: string) => stringTexts(code).filter((t) => SQL_STATEMENT.test(t) || TX_CONTROL.test(t));
+    expect(found("const a = `SELECT * FROM ${t} WHERE id = ?`;")).toEqual(["SELECT * FROM ? WHERE id = ?"]);
+    expect(found(`db.exec("BEGIN IMMEDIATE"); x("DELETE FROM _logs")`)).toEqual(["BEGIN IMMEDIATE", "DELETE FROM _logs"]);
+    expect(found("const e = 'Invalid CREATE INDEX expression.';")).toEqual([]);
+    expect(found("const s = `CREATE UNIQUE INDEX ${n} ON ${t} (a)`;")).toEqual(["CREATE UNIQUE INDEX ? ON ? (a)"]);
+    expect(found(`// SELECT * FROM t\nconst m = "Select the rows from the list"; const n = "begin";`)).toEqual([]);
   });
 });
 
