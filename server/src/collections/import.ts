@@ -1,5 +1,4 @@
 import { JsonObject, type JsonValue } from "../tools/goJson.js";
-import { transaction } from "../db/connection.js";
 import { badRequest, DomainError } from "../tools/errors.js";
 import { parseDateTime, formatDateTime } from "../fields/dateTime.js";
 import { fieldFor, toPlain } from "../fields/decode.js";
@@ -11,9 +10,8 @@ import { decodeSchema, decodeStringList, formFrom, GENERIC_MESSAGE, LOAD_MESSAGE
 import { createRecordTable, dropCollectionStorage, IndexErrors, saveViewCollection, syncRecordTable } from "./sync.js";
 import { addField, ViewQueryError } from "./view.js";
 import { normalizedOptions } from "./options.js";
-import { sqlErrorText } from "../db/sqlite/errorText.js";
-import type { DB } from "../db/connection.js";
-import type { CollectionsRepo } from "../db/collections.js";
+import { collectionsRepo } from "../db/collections.js";
+import type { Tx } from "../db/types.js";
 
 const IMPORT_FAILED = "Failed to import the submitted collections.";
 
@@ -79,7 +77,12 @@ function decodeCollection(v: JsonValue): CollectionModel {
   return c;
 }
 
-function decodeImport(body: JsonValue): { collections: CollectionModel[]; deleteMissing: boolean } {
+export interface ImportInput {
+  collections: CollectionModel[];
+  deleteMissing: boolean;
+}
+
+function decodeImport(body: JsonValue): ImportInput {
   const out = { collections: [] as CollectionModel[], deleteMissing: false };
   if (body === null) return out;
   if (!(body instanceof JsonObject)) throw new DecodeError("expected an object");
@@ -103,20 +106,11 @@ export interface ImportResult {
   deleted: CollectionModel[];
 }
 
-/** What an import needs of the collection service (passed as itself; an interface keeps the two modules acyclic). */
-export interface ImportTarget {
-  db: DB;
-  repo: CollectionsRepo;
-  validate(form: CollectionForm, old: CollectionModel | null): VErrors | null;
-}
+/** Checks a collection against its state before (the collection service's validation, in the same transaction). */
+export type ImportValidate = (form: CollectionForm, old: CollectionModel | null, tx: Tx) => Promise<VErrors | null>;
 
-/**
- * Replaces (deleteMissing) or extends the collections with an imported set, in one
- * transaction: collections missing from the set are deleted (never system ones), the others
- * created or changed with their tables and views, then every collection must still validate.
- * Returns what changed: the saved collections (with their state before) and the deleted ones.
- */
-export function importCollections(service: ImportTarget, body: JsonValue): ImportResult {
+/** Reads an import request's body; a bad request when it cannot be read or holds no collection. */
+export function decodeImportBody(body: JsonValue): ImportInput {
   let input;
   try {
     input = decodeImport(body);
@@ -127,85 +121,99 @@ export function importCollections(service: ImportTarget, body: JsonValue): Impor
   if (input.collections.length === 0) {
     throw badRequest(GENERIC_MESSAGE, errorsToData({ collections: verr("validation_required", "cannot be blank") }));
   }
-  const db = service.db;
-  const repo = service.repo;
-  const deleted: CollectionModel[] = [];
-  const saved: ImportResult["saved"] = [];
+  return input;
+}
+
+/**
+ * Replaces (deleteMissing) or extends the collections with an imported set, in the caller's
+ * transaction: collections missing from the set are deleted (never system ones), the others
+ * created or changed with their tables and views, then every collection must still validate.
+ * Returns what changed: the saved collections as stored (with their state before) and the
+ * deleted ones. Any failure is the reference's bad request (the caller's transaction then
+ * rolls back).
+ */
+export async function importCollections(tx: Tx, input: ImportInput, validate: ImportValidate): Promise<ImportResult> {
   try {
-    transaction(db, () => {
-      const existing = repo.allByUpdated();
-      const byId = new Map(existing.map((c) => [c.id, c]));
-      const imported = input.collections;
-      const importedIds = new Set<string>();
-      for (const c of imported) {
-        if (c.id === "") c.id = newId();
-        if (c.type === "") c.type = "base";
-        const before = byId.get(c.id);
-        if (before) {
-          if (before.created !== "") c.created = before.created;
-          if (!input.deleteMissing) {
-            const schema = structuredClone(before.schema);
-            for (const f of c.schema) addField(schema, f);
-            c.schema = schema;
-          }
-        }
-        importedIds.add(c.id);
-      }
-      if (input.deleteMissing) {
-        for (const c of existing) {
-          if (importedIds.has(c.id)) continue;
-          if (c.system) throw new Error(`system collection ${JSON.stringify(c.name)} cannot be deleted`);
-          dropCollectionStorage(db, c);
-          repo.delete(c.id);
-          deleted.push(c);
-        }
-      }
-      const now = nowString();
-      for (const c of imported) {
-        try {
-          c.options = normalizedOptions(c.type, c.options);
-        } catch (err) {
-          if (!(err instanceof DecodeError)) throw err;
-        }
-        if (c.created === "") c.created = now;
-        c.updated = byId.has(c.id) || c.updated === "" ? now : c.updated;
-        if (byId.has(c.id)) repo.update(c);
-        else repo.insert(c);
-        saved.push({ collection: c, previous: byId.get(c.id) });
-      }
-      for (const c of imported) {
-        if (c.type === "view") continue;
-        const before = byId.get(c.id);
-        if (before) syncRecordTable(db, c, before);
-        else createRecordTable(db, c);
-      }
-      for (const c of imported) {
-        if (c.type !== "view") continue;
-        saveViewCollection(db, repo, c, byId.get(c.id) ?? null);
-        repo.update(c);
-      }
-      // Every collection must still be valid (against its state before the import).
-      for (const c of repo.allByUpdated()) {
-        const old = byId.get(c.id) ?? c;
-        const form = formFrom(c);
-        const errors = service.validate(form, old);
-        if (errors) {
-          const raw = goJsonStringify(errorsToRaw(errors), 2);
-          throw new ImportFailure({
-            collections: verr("collections_import_validate_failure", `Data validations failed for collection ${JSON.stringify(c.name)} (${c.id}):\n${raw}`),
-          });
-        }
-      }
-    });
-    return { saved, deleted };
+    return await applyImport(tx, input, validate);
   } catch (err) {
     if (err instanceof DomainError) throw err;
     if (err instanceof ImportFailure) throw badRequest(IMPORT_FAILED, errorsToData(err.errors));
     if (err instanceof IndexErrors) throw badRequest(IMPORT_FAILED, errorsToData(err.errors));
-    const text = err instanceof ViewQueryError ? err.message : sqlErrorText(err);
+    const text = err instanceof ViewQueryError ? err.message : tx.db.dialect.errorText(err);
     throw badRequest(
       IMPORT_FAILED,
       errorsToData({ collections: verr("collections_import_failure", `Failed to import the collections configuration. Raw error:\n${text}`) }),
     );
   }
+}
+
+async function applyImport(tx: Tx, input: ImportInput, validate: ImportValidate): Promise<ImportResult> {
+  const deleted: CollectionModel[] = [];
+  const saved: ImportResult["saved"] = [];
+  const existing = await collectionsRepo.allByUpdated(tx);
+  const byId = new Map(existing.map((c) => [c.id, c]));
+  const imported = input.collections;
+  const importedIds = new Set<string>();
+  for (const c of imported) {
+    if (c.id === "") c.id = newId();
+    if (c.type === "") c.type = "base";
+    const before = byId.get(c.id);
+    if (before) {
+      if (before.created !== "") c.created = before.created;
+      if (!input.deleteMissing) {
+        const schema = structuredClone(before.schema);
+        for (const f of c.schema) addField(schema, f);
+        c.schema = schema;
+      }
+    }
+    importedIds.add(c.id);
+  }
+  if (input.deleteMissing) {
+    for (const c of existing) {
+      if (importedIds.has(c.id)) continue;
+      if (c.system) throw new Error(`system collection ${JSON.stringify(c.name)} cannot be deleted`);
+      await dropCollectionStorage(tx, c);
+      await collectionsRepo.delete(tx, c.id);
+      deleted.push(c);
+    }
+  }
+  const now = nowString();
+  for (const c of imported) {
+    try {
+      c.options = normalizedOptions(c.type, c.options);
+    } catch (err) {
+      if (!(err instanceof DecodeError)) throw err;
+    }
+    if (c.created === "") c.created = now;
+    c.updated = byId.has(c.id) || c.updated === "" ? now : c.updated;
+    if (byId.has(c.id)) await collectionsRepo.update(tx, c);
+    else await collectionsRepo.insert(tx, c);
+    saved.push({ collection: c, previous: byId.get(c.id) });
+  }
+  for (const c of imported) {
+    if (c.type === "view") continue;
+    const before = byId.get(c.id);
+    if (before) await syncRecordTable(tx, c, before);
+    else await createRecordTable(tx, c);
+  }
+  for (const c of imported) {
+    if (c.type !== "view") continue;
+    await saveViewCollection(tx, c, byId.get(c.id) ?? null);
+    await collectionsRepo.update(tx, c);
+  }
+  // Every collection must still be valid (against its state before the import).
+  for (const c of await collectionsRepo.allByUpdated(tx)) {
+    const old = byId.get(c.id) ?? c;
+    const form = formFrom(c);
+    const errors = await validate(form, old, tx);
+    if (errors) {
+      const raw = goJsonStringify(errorsToRaw(errors), 2);
+      throw new ImportFailure({
+        collections: verr("collections_import_validate_failure", `Data validations failed for collection ${JSON.stringify(c.name)} (${c.id}):\n${raw}`),
+      });
+    }
+  }
+  // The saved collections as stored (the events carry what a later read returns).
+  const stored = await collectionsRepo.snapshot(tx);
+  return { saved: saved.map((s) => ({ ...s, collection: stored.byId.get(s.collection.id) ?? s.collection })), deleted };
 }

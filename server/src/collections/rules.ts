@@ -1,4 +1,3 @@
-import type { CollectionsRepo } from "../db/collections.js";
 import type { Expr, Operand } from "../query/ast.js";
 import { QueryError } from "../query/errors.js";
 import { isMacro } from "../query/macros.js";
@@ -14,7 +13,8 @@ import type { CollectionModel } from "../models/collection.js";
  * back relations), a `@request.*` key or a field of a `@collection.*`.
  */
 
-type Lookup = Pick<CollectionsRepo, "findByNameOrId">;
+/** A collection by id or by name ignoring case (`lookup` over a snapshot of the collections). */
+type Lookup = (nameOrId: string) => CollectionModel | undefined;
 
 /** The reference's error for a rule that does not parse or resolve, or null when the rule is fine. */
 export function checkRule(rule: string | null, collection: CollectionModel, lookup: Lookup): VError | null {
@@ -32,7 +32,7 @@ export function ruleProblem(rule: string, collection: CollectionModel, lookup: L
     throw err;
   }
   // The collection may be a draft (not yet saved): the resolver gets it as is.
-  const resolver = recordResolver({ collection, findCollection: (nameOrId) => lookup.findByNameOrId(nameOrId) ?? undefined, allowHiddenFields: true });
+  const resolver = recordResolver({ collection, findCollection: lookup, allowHiddenFields: true });
   for (const c of conditions(expr)) {
     for (const [side, operand] of [["left", c.left], ["right", c.right]] as const) {
       if (operand.kind !== "identifier" || isMacro(operand.name)) continue;

@@ -1,9 +1,9 @@
-import type { DB } from "../db/connection.js";
+import { collectionsRepo } from "../db/collections.js";
+import type { CollectionsSnapshot } from "../db/collectionsCache.js";
+import type { Db, Queryable, Tx } from "../db/types.js";
 import type { EventBus } from "../events/bus.js";
 import type { FilesService } from "../files/service.js";
-import { transaction } from "../db/connection.js";
-import { CollectionsRepo } from "../db/collections.js";
-import { badRequest, notFound } from "../tools/errors.js";
+import { badRequest, DomainError, notFound } from "../tools/errors.js";
 import { requireAdmin, type Caller } from "../auth/caller.js";
 import { DecodeError, errorsToData, type VErrors } from "../fields/errors.js";
 import {
@@ -24,34 +24,58 @@ import {
 } from "./sync.js";
 import { BareBadRequest, validateForm } from "./validate.js";
 import { createViewSchema } from "./view.js";
-import { importCollections } from "./import.js";
+import { decodeImportBody, importCollections } from "./import.js";
 
 const DELETE_FAILED = "Failed to delete collection due to existing dependency.";
 
 /** A schema compared without field ids, ignoring case (how the reference detects view changes). */
 const schemaKey = (schema: SchemaField<object>[]) => JSON.stringify(schema.map((f) => ({ ...fieldJson(f), id: "" }))).toLowerCase();
 
+export interface CollectionServiceDeps {
+  db: Db;
+  /** Where committed changes are announced (one `collection.*` event per changed collection). */
+  events: EventBus;
+  /** Removes a deleted collection's uploaded files. */
+  files?: Pick<FilesService, "deleteCollection">;
+  /** Logs the causes of failed saves and deletes. */
+  dev?: boolean;
+}
+
 /**
  * Collections: listing, creating, changing and deleting them together with their record
- * tables or views, and importing a whole configuration. Errors are the reference's.
+ * tables or views, and importing a whole configuration. Each change is one transaction
+ * (rows and DDL together) announced after it commits. Errors are the reference's.
  */
 export class CollectionService {
-  readonly repo: CollectionsRepo;
   private readonly resolver = tableResolver("_collections", COLLECTION_LIST_COLUMNS);
 
-  constructor(private readonly app: { db: DB; events: EventBus; files?: FilesService; dev?: boolean }) {
-    this.repo = new CollectionsRepo(app.db);
+  constructor(private readonly deps: CollectionServiceDeps) {}
+
+  get db(): Db {
+    return this.deps.db;
   }
 
-  get db() {
-    return this.app.db;
+  // ------------------------------------------------------------ lookups for other services
+
+  /** By id, or by name ignoring case. */
+  find(idOrName: string): Promise<CollectionModel | undefined> {
+    return collectionsRepo.findByNameOrId(this.db, idOrName);
+  }
+
+  /** Every collection at once, for synchronous lookups (`lookup(snapshot, nameOrId)`, `byName`). */
+  snapshot(): Promise<CollectionsSnapshot> {
+    return collectionsRepo.snapshot(this.db);
+  }
+
+  all(): Promise<CollectionModel[]> {
+    return collectionsRepo.all(this.db);
   }
 
   // ------------------------------------------------------------ the API: admins only
 
-  list(who: Caller, query: ListQuery): ListResult<ReturnType<typeof collectionJson>> {
+  async list(who: Caller, query: ListQuery): Promise<ListResult<ReturnType<typeof collectionJson>>> {
     requireAdmin(who);
-    return runList(this.app.db, {
+    return runList(this.db, {
       table: "_collections",
       resolver: this.resolver,
       query,
@@ -59,30 +83,21 @@ export class CollectionService {
     });
   }
 
-  /** By id, or by name ignoring case. */
-  find(idOrName: string): CollectionModel | undefined {
-    return this.repo.findByNameOrId(idOrName);
-  }
-
-  all(): CollectionModel[] {
-    return this.repo.all();
-  }
-
-  view(who: Caller, idOrName: string): ReturnType<typeof collectionJson> {
+  async view(who: Caller, idOrName: string): Promise<ReturnType<typeof collectionJson>> {
     requireAdmin(who);
-    return collectionJson(this.loadOr404(idOrName));
+    return collectionJson(await this.loadOr404(this.db, idOrName));
   }
 
   /** Creates a collection from a body read lazily (after the access check). */
-  create(who: Caller, read: () => JsonValue): ReturnType<typeof collectionJson> {
+  async create(who: Caller, read: () => JsonValue): Promise<ReturnType<typeof collectionJson>> {
     requireAdmin(who);
-    return collectionJson(this.save(null, read()));
+    return collectionJson(await this.db.transaction((tx) => this.save(tx, null, read())));
   }
 
-  update(who: Caller, idOrName: string, read: () => JsonValue): ReturnType<typeof collectionJson> {
+  async update(who: Caller, idOrName: string, read: () => JsonValue): Promise<ReturnType<typeof collectionJson>> {
     requireAdmin(who);
-    const existing = this.loadOr404(idOrName);
-    return collectionJson(this.save(existing, read()));
+    const saved = await this.db.transaction(async (tx) => this.save(tx, await this.loadOr404(tx, idOrName), read()));
+    return collectionJson(saved);
   }
 
   /**
@@ -91,29 +106,37 @@ export class CollectionService {
    */
   async delete(who: Caller, idOrName: string): Promise<void> {
     requireAdmin(who);
-    const c = this.loadOr404(idOrName);
-    this.deleteRecords(c);
+    const c = await this.db.transaction(async (tx) => {
+      const c = await this.loadOr404(tx, idOrName);
+      await this.deleteRecords(tx, c);
+      return c;
+    });
     await this.deleteFiles(c.id);
   }
 
-  /** Replaces or extends the collections with an imported set (see import.ts). */
+  /** Replaces or extends the collections with an imported set (see import.ts), in one transaction. */
   async import(who: Caller, read: () => JsonValue): Promise<void> {
     requireAdmin(who);
-    const { saved, deleted } = importCollections(this, read());
-    for (const c of deleted) this.app.events.emit({ type: "collection.delete", collection: c });
-    for (const { collection, previous } of saved) {
-      this.app.events.emit({ type: "collection.save", collection: this.repo.findById(collection.id) ?? collection, previous });
-    }
+    const input = decodeImportBody(read());
+    const { deleted } = await this.db.transaction(async (tx) => {
+      const result = await importCollections(tx, input, (form, old, t) => this.validate(t, form, old));
+      tx.afterCommit(() => {
+        for (const c of result.deleted) this.deps.events.emit({ type: "collection.delete", collection: c });
+        for (const { collection, previous } of result.saved) this.deps.events.emit({ type: "collection.save", collection, previous });
+      });
+      return result;
+    });
     for (const c of deleted) await this.deleteFiles(c.id);
   }
 
-  private loadOr404(idOrName: string): CollectionModel {
-    const c = this.find(idOrName);
+  private async loadOr404(q: Queryable, idOrName: string): Promise<CollectionModel> {
+    const c = await collectionsRepo.findByNameOrId(q, idOrName);
     if (!c) throw notFound();
     return c;
   }
 
-  private save(old: CollectionModel | null, body: JsonValue): CollectionModel {
+  /** Validates and writes a collection with its table or view in `tx`; announced after commit. */
+  private async save(tx: Tx, old: CollectionModel | null, body: JsonValue): Promise<CollectionModel> {
     const form = formFrom(old);
     try {
       decodeForm(form, body);
@@ -121,27 +144,30 @@ export class CollectionService {
       if (err instanceof DecodeError) throw badRequest(LOAD_MESSAGE);
       throw err;
     }
-    const errors = this.validate(form, old);
+    const errors = await this.validate(tx, form, old);
     if (errors) throw badRequest(GENERIC_MESSAGE, errorsToData(errors));
     const failed = old ? "Failed to update the collection." : "Failed to create the collection.";
     const model = this.modelFrom(form, old);
     try {
-      transaction(this.app.db, () => this.persist(model, old));
+      await this.persist(tx, model, old);
     } catch (err) {
       if (err instanceof IndexErrors) throw badRequest(failed, errorsToData(err.errors));
-      if (this.isDev()) console.error(err);
+      if (this.deps.dev) console.error(err);
       throw badRequest(failed);
     }
-    this.resaveViews(model.id, false);
-    const saved = this.repo.findById(model.id) ?? model;
-    this.app.events.emit({ type: "collection.save", collection: saved, previous: old ?? undefined });
+    const views = await this.resaveViews(tx, model.id, false);
+    const saved = (await collectionsRepo.findById(tx, model.id)) ?? model;
+    tx.afterCommit(() => {
+      this.announceViews(views);
+      this.deps.events.emit({ type: "collection.save", collection: saved, previous: old ?? undefined });
+    });
     return saved;
   }
 
   /** Field errors of a form (null when valid); a bare bad request for what the reference cannot process. */
-  validate(form: CollectionForm, old: CollectionModel | null): VErrors | null {
+  private async validate(tx: Tx, form: CollectionForm, old: CollectionModel | null): Promise<VErrors | null> {
     try {
-      return validateForm(form, old, { db: this.app.db, repo: this.repo });
+      return await validateForm(form, old, tx);
     } catch (err) {
       if (err instanceof BareBadRequest) throw badRequest(GENERIC_MESSAGE);
       throw err;
@@ -169,85 +195,78 @@ export class CollectionService {
     };
   }
 
-  /** Writes the collection row and its table or view (inside the caller's transaction). */
-  private persist(model: CollectionModel, old: CollectionModel | null): void {
-    if (model.type === "view") saveViewCollection(this.app.db, this.repo, model, old);
-    if (old) this.repo.update(model);
-    else this.repo.insert(model);
+  /** Writes the collection row and its table or view. */
+  private async persist(tx: Tx, model: CollectionModel, old: CollectionModel | null): Promise<void> {
+    if (model.type === "view") await saveViewCollection(tx, model, old);
+    if (old) await collectionsRepo.update(tx, model);
+    else await collectionsRepo.insert(tx, model);
     if (model.type === "view") return;
-    if (old) syncRecordTable(this.app.db, model, old);
-    else createRecordTable(this.app.db, model);
+    if (old) await syncRecordTable(tx, model, old);
+    else await createRecordTable(tx, model);
   }
 
-  /** The database part of a delete: the row and the table or view, in one transaction; announced after commit. */
-  private deleteRecords(c: CollectionModel): void {
-    if (c.system || this.referencedBy(c).length > 0) throw badRequest(DELETE_FAILED);
+  /** The database part of a delete: the row and the table or view; announced after commit. */
+  private async deleteRecords(tx: Tx, c: CollectionModel): Promise<void> {
+    if (c.system || (await this.referencedBy(tx, c)).length > 0) throw badRequest(DELETE_FAILED);
     let views: CollectionModel[];
     try {
-      views = transaction(this.app.db, () => {
-        dropCollectionStorage(this.app.db, c);
-        const changed = this.resaveViews(c.id, true);
-        this.repo.delete(c.id);
-        return changed;
-      });
+      await dropCollectionStorage(tx, c);
+      views = await this.resaveViews(tx, c.id, true);
+      await collectionsRepo.delete(tx, c.id);
     } catch (err) {
-      if (this.isDev()) console.error(err);
+      if (err instanceof DomainError) throw err;
+      if (this.deps.dev) console.error(err);
       throw badRequest(DELETE_FAILED);
     }
-    this.app.events.emit({ type: "collection.delete", collection: c });
-    this.announceViews(views);
+    tx.afterCommit(() => {
+      this.deps.events.emit({ type: "collection.delete", collection: c });
+      this.announceViews(views);
+    });
   }
 
   /** Removes the uploaded files of a deleted collection (`<collectionId>/...`), as the reference does. */
   private async deleteFiles(collectionId: string): Promise<void> {
-    await this.app.files?.deleteCollection(collectionId);
+    await this.deps.files?.deleteCollection(collectionId);
   }
 
   /** Other collections with a relation field to `c`. */
-  referencedBy(c: CollectionModel): CollectionModel[] {
-    return this.repo
-      .all()
-      .filter((other) => other.id !== c.id && other.schema.some((f) => f.type === "relation" && (f.options as { collectionId?: string }).collectionId === c.id));
+  private async referencedBy(q: Queryable, c: CollectionModel): Promise<CollectionModel[]> {
+    return (await collectionsRepo.all(q)).filter(
+      (other) => other.id !== c.id && other.schema.some((f) => f.type === "relation" && (f.options as { collectionId?: string }).collectionId === c.id),
+    );
   }
 
   /**
    * Regenerates the views (but the excluded collection) whose schema a change altered, as
-   * the reference does after every save. All or nothing: a view whose query no longer works
-   * stops it. After a delete (`strict`, inside its transaction) that failure is an error;
-   * after a save it is ignored.
+   * the reference does after every save; returns them. All or nothing: a view whose query no
+   * longer works stops it. After a delete (`strict`) that failure is an error; after a save
+   * it is ignored (its savepoint undoes the views changed so far, and none are returned).
    */
-  private resaveViews(excludeId: string, strict: boolean): CollectionModel[] {
-    const db = this.app.db;
-    const run = () => {
+  private async resaveViews(tx: Tx, excludeId: string, strict: boolean): Promise<CollectionModel[]> {
+    const run = async (sp: Tx) => {
       const changed: CollectionModel[] = [];
-      for (const v of this.repo.findByType("view")) {
+      for (const v of await collectionsRepo.findByType(sp, "view")) {
         if (v.id === excludeId) continue;
-        const next = createViewSchema(db, this.repo, viewOptions(v).query);
+        const next = await createViewSchema(sp, viewOptions(v).query);
         if (schemaKey(next.schema) === schemaKey(v.schema)) continue;
         const model: CollectionModel = { ...v, updated: nowString() };
-        saveViewCollection(db, this.repo, model, null);
-        this.repo.update(model);
+        await saveViewCollection(sp, model, null);
+        await collectionsRepo.update(sp, model);
         changed.push(model);
       }
       return changed;
     };
-    if (strict) return run();
+    if (strict) return run(tx);
     try {
-      const changed = transaction(db, run);
-      this.announceViews(changed);
+      return await tx.savepoint(run);
     } catch (err) {
-      if (this.isDev()) console.error(err);
+      if (this.deps.dev) console.error(err);
+      return [];
     }
-    return [];
   }
 
-  /** `collection.save` for views a change regenerated (after their commit). */
+  /** `collection.save` for views a change regenerated (called after their commit). */
   private announceViews(views: CollectionModel[]): void {
-    for (const v of views) this.app.events.emit({ type: "collection.save", collection: v });
-  }
-
-
-  private isDev(): boolean {
-    return this.app.dev === true;
+    for (const v of views) this.deps.events.emit({ type: "collection.save", collection: v });
   }
 }

@@ -1,5 +1,5 @@
-import type { DB } from "../db/connection.js";
-import type { CollectionsRepo } from "../db/collections.js";
+import { collectionsRepo, lookup } from "../db/collections.js";
+import type { Tx } from "../db/types.js";
 import { fieldDef, fieldJson, type RelationOptions, type SchemaField } from "../fields/index.js";
 import { compact, DecodeError, hasErrors, V, verr, type VError, type VErrors } from "../fields/errors.js";
 import {
@@ -14,9 +14,11 @@ import type { CollectionForm } from "./form.js";
 /** A request the reference fails with a bare bad request (no field errors), e.g. undecodable view options. */
 export class BareBadRequest extends Error {}
 
-export interface ValidateContext {
-  db: DB;
-  repo: CollectionsRepo;
+interface ValidateContext {
+  /** The transaction the save runs in (a view's schema is read through a temporary view). */
+  tx: Tx;
+  /** A collection by id or by name ignoring case, as the transaction sees them. */
+  find: (nameOrId: string) => CollectionModel | undefined;
 }
 
 const ID_RE = /^[^@#$&|.,'"\\/\s]+$/;
@@ -29,11 +31,14 @@ const byteLength = (s: string) => Buffer.byteLength(s, "utf8");
 /**
  * Validates a submitted form against the collection it changes (null for a new one), with the
  * reference's rules, codes and order. For a view the schema is first regenerated from its query
- * (the submitted schema is ignored). Returns the field errors (null when valid).
+ * (the submitted schema is ignored). Returns the field errors (null when valid). Runs in the
+ * save's transaction.
  */
-export function validateForm(form: CollectionForm, old: CollectionModel | null, ctx: ValidateContext): VErrors | null {
+export async function validateForm(form: CollectionForm, old: CollectionModel | null, tx: Tx): Promise<VErrors | null> {
   if (form.schemaHasNull) throw new BareBadRequest("a schema field is null");
   const isNew = old === null;
+  const snapshot = await collectionsRepo.snapshot(tx);
+  const ctx: ValidateContext = { tx, find: (nameOrId) => lookup(snapshot, nameOrId) };
   let viewError: string | null = null;
   if (form.type === "view") {
     let query: string;
@@ -46,7 +51,7 @@ export function validateForm(form: CollectionForm, old: CollectionModel | null, 
     form.schema = [];
     if (query !== "") {
       try {
-        form.schema = createViewSchema(ctx.db, ctx.repo, query).schema;
+        form.schema = (await createViewSchema(tx, query)).schema;
       } catch (err) {
         if (!(err instanceof ViewQueryError)) throw err;
         viewError = err.message;
@@ -60,27 +65,27 @@ export function validateForm(form: CollectionForm, old: CollectionModel | null, 
     if (e) errs[key] = e;
   };
 
-  set("id", isNew ? newIdError(form.id, ctx) : form.id !== old.id ? V.in() : null);
+  set("id", isNew ? await newIdError(form.id, ctx) : form.id !== old.id ? V.in() : null);
   set("system", !isNew && form.system !== old.system ? verr("validation_collection_system_flag_change", "System collection state cannot be changed.") : null);
   set("type", typeError(form, old));
-  set("name", nameError(form, old, ctx));
+  set("name", await nameError(form, old, ctx));
   set("schema", schemaError(form, old, ctx));
 
   const draft = draftCollection(form, old);
-  for (const key of ["listRule", "viewRule"] as const) set(key, checkRule(form[key], draft, ctx.repo));
+  for (const key of ["listRule", "viewRule"] as const) set(key, checkRule(form[key], draft, ctx.find));
   for (const key of ["createRule", "updateRule", "deleteRule"] as const) {
-    set(key, form.type === "view" && form[key] !== null ? V.nil() : checkRule(form[key], draft, ctx.repo));
+    set(key, form.type === "view" && form[key] !== null ? V.nil() : checkRule(form[key], draft, ctx.find));
   }
   set("options", optionsError(form, draft, viewError, ctx));
   set("indexes", indexesError(form));
   return compact(errs);
 }
 
-function newIdError(id: string, ctx: ValidateContext): VError | null {
+async function newIdError(id: string, ctx: ValidateContext): Promise<VError | null> {
   if (id === "") return null;
   if (byteLength(id) !== 15) return V.exactLength(15);
   if (!ID_RE.test(id)) return V.match();
-  if (ctx.repo.idExists(id)) return verr("validation_invalid_id", "The model id is invalid or already exists.");
+  if (await collectionsRepo.idExists(ctx.tx, id)) return verr("validation_invalid_id", "The model id is invalid or already exists.");
   return null;
 }
 
@@ -91,14 +96,14 @@ function typeError(form: CollectionForm, old: CollectionModel | null): VError | 
   return null;
 }
 
-function nameError(form: CollectionForm, old: CollectionModel | null, ctx: ValidateContext): VError | null {
+async function nameError(form: CollectionForm, old: CollectionModel | null, ctx: ValidateContext): Promise<VError | null> {
   const name = form.name;
   if (name === "") return V.required();
   if (byteLength(name) > 255) return V.length(1, 255);
   if (!NAME_RE.test(name)) return V.match();
   if (old && old.system && name !== old.name) return verr("validation_collection_system_name_change", "System collections cannot be renamed.");
-  if (ctx.repo.nameTaken(name, old?.id ?? "")) return verr("validation_collection_name_exists", "Collection name must be unique (case insensitive).");
-  if (ctx.repo.idExists(name)) return verr("validation_collection_name_id_duplicate", "The name must not match an existing collection id.");
+  if (await collectionsRepo.nameTaken(ctx.tx, name, old?.id ?? "")) return verr("validation_collection_name_exists", "Collection name must be unique (case insensitive).");
+  if (await collectionsRepo.idExists(ctx.tx, name)) return verr("validation_collection_name_id_duplicate", "The name must not match an existing collection id.");
   if (name.includes("_via_")) return verr("validation_invalid_name", "The name of the collection cannot contain '_via_'.");
   return null;
 }
@@ -143,7 +148,7 @@ function relationFieldsError(form: CollectionForm, old: CollectionModel | null, 
     if (before && before.type === "relation" && (before.options as RelationOptions).collectionId !== opts.collectionId) {
       return at(verr("validation_field_relation_change", "The relation collection cannot be changed."));
     }
-    const target = ctx.repo.findByNameOrId(opts.collectionId);
+    const target = ctx.find(opts.collectionId);
     if (!target || target.id !== opts.collectionId) {
       return at(verr("validation_field_invalid_relation", "The relation collection doesn't exist."));
     }
@@ -220,7 +225,7 @@ function optionsError(form: CollectionForm, draft: CollectionModel, viewError: s
     }
     const errs = validateAuthOptions(o);
     if (errs) return errs;
-    const rule = checkRule(o.manageRule, draft, ctx.repo);
+    const rule = checkRule(o.manageRule, draft, ctx.find);
     return rule ? { manageRule: rule } : null;
   }
   if (form.type === "view") {

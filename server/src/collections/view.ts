@@ -1,16 +1,17 @@
-import { transaction, type DB } from "../db/connection.js";
-import type { CollectionsRepo } from "../db/collections.js";
-import { ddl, dqsToken, singleQuoteLiteral, tableInfo, viewIdAsTextSql, type ColumnInfo } from "../db/collectionsDdl.js";
+import { collectionsRepo } from "../db/collections.js";
+import type { CollectionsSnapshot } from "../db/collectionsCache.js";
+import type { ColumnInfo } from "../db/dialect.js";
+import type { Tx } from "../db/types.js";
+import { viewQueryColumns } from "../db/viewSchema.js";
 import { fieldDef, type SchemaField } from "../fields/index.js";
 import { BASE_FIELD_NAMES, isAuth, viewOptions, type CollectionModel } from "../models/collection.js";
-import { splitTopLevel } from "../db/indexes.js";
 import { splitSqlTopLevel, trimChars } from "../db/sqlTokens.js";
 import { randomString } from "../tools/random.js";
 
 /**
  * View collections: reading a view query's columns and tables (a light parser, as lenient
- * as the reference's), inferring the view schema from its source collections, and
- * (re)creating the SQL view.
+ * as the reference's) and inferring the view schema from its source collections. The SQL
+ * views themselves are made in db/viewSchema.ts.
  */
 
 export class ViewQueryError extends Error {
@@ -127,21 +128,22 @@ interface ColumnSource {
   fieldName: string;
 }
 
-type CollectionsByName = Pick<CollectionsRepo, "findByName">;
+/** The collections by exact name (a snapshot of them: `collectionsRepo.snapshot()`). */
+type CollectionsByName = Pick<CollectionsSnapshot, "byName">;
 
 /** The columns of a view query, each traced to the collection it reads where the query says. */
-function columnSources(repo: CollectionsByName, query: string): ColumnSource[] {
+function columnSources(collections: CollectionsByName, query: string): ColumnSource[] {
   const { columns, tables } = parseViewIdentifiers(query);
-  const collections = new Map<string, CollectionModel>();
+  const byAlias = new Map<string, CollectionModel>();
   for (const t of tables) {
-    const c = repo.findByName(t.original);
-    if (c) collections.set(t.alias, c);
+    const c = collections.byName.get(t.original);
+    if (c) byAlias.set(t.alias, c);
   }
   const main = tables[0];
   return columns.map((column) => {
     const parts = column.original.split(".");
     const fieldName = parts.length === 2 ? parts[1] : parts[0];
-    const collection = parts.length === 2 ? collections.get(parts[0]) : main ? collections.get(main.alias) : undefined;
+    const collection = parts.length === 2 ? byAlias.get(parts[0]) : main ? byAlias.get(main.alias) : undefined;
     return { column, collection, fieldName };
   });
 }
@@ -149,9 +151,9 @@ function columnSources(repo: CollectionsByName, query: string): ColumnSource[] {
 const findField = (c: CollectionModel, name: string) => c.schema.find((f) => f.name.toLowerCase() === name.toLowerCase());
 
 /** Suggested fields per column alias, traced to the source collections where possible. */
-function suggestFields(repo: CollectionsRepo, query: string): Map<string, SchemaField<object>> {
+function suggestFields(collections: CollectionsByName, query: string): Map<string, SchemaField<object>> {
   const out = new Map<string, SchemaField<object>>();
-  for (const { column: col, collection, fieldName } of columnSources(repo, query)) {
+  for (const { column: col, collection, fieldName } of columnSources(collections, query)) {
     const lower = col.original.toLowerCase();
     if (lower.startsWith("count(") || lower.startsWith("total(")) {
       out.set(col.alias, plainField(col.alias, "number"));
@@ -191,13 +193,13 @@ const MAX_VIEW_DEPTH = 10;
  * the view's schema was inferred; null when the field is not a plain column of one (an
  * expression, an unknown table). Record files served through a view live with this origin.
  */
-export function viewFieldOrigin(repo: CollectionsByName, view: CollectionModel, fieldName: string): { collection: CollectionModel; field: SchemaField<object> } | null {
+export function viewFieldOrigin(collections: CollectionsByName, view: CollectionModel, fieldName: string): { collection: CollectionModel; field: SchemaField<object> } | null {
   let current = view;
   let name = fieldName;
   for (let depth = 0; depth <= MAX_VIEW_DEPTH; depth++) {
     let sources: ColumnSource[];
     try {
-      sources = columnSources(repo, viewOptions(current).query);
+      sources = columnSources(collections, viewOptions(current).query);
     } catch {
       return null;
     }
@@ -211,85 +213,49 @@ export function viewFieldOrigin(repo: CollectionsByName, view: CollectionModel, 
   return null;
 }
 
-const newFieldId = () => randomString(8, "abcdefghijklmnopqrstuvwxyz0123456789");
-
-/** (Re)creates an SQL view over a query; rejects multiple statements and views that do not resolve. */
-export function saveView(db: DB, name: string, query: string): void {
-  transaction(db, () => {
-    ddl.dropView(db, name);
-    const trimmed = trimChars(query.trim(), ";");
-    const parts = splitTopLevel(trimmed, ";");
-    if (parts && parts.length > 1) throw new ViewQueryError("multiple statements are not supported");
-    createResolvingView(db, name, trimmed);
-  });
-}
-
-/**
- * Creates a view and checks that it resolves. SQLite here refuses double-quoted string
- * literals, which the reference's SQLite reads as strings when no column has that name:
- * such literals are rewritten as single-quoted ones, one at a time, as SQLite reports them.
- */
-function createResolvingView(db: DB, name: string, query: string): void {
-  let sql = query;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      transaction(db, () => {
-        ddl.createView(db, name, sql);
-        tableInfo(db, name);
-      });
-      return;
-    } catch (err) {
-      const token = attempt < 100 ? dqsToken(err) : null;
-      const rewritten = token === null ? sql : singleQuoteLiteral(sql, token);
-      if (rewritten === sql) throw err;
-      sql = rewritten;
-    }
-  }
-}
-
 export interface ViewSchema {
   schema: SchemaField<object>[];
   columns: ColumnInfo[];
 }
 
+const newFieldId = () => randomString(8, "abcdefghijklmnopqrstuvwxyz0123456789");
+
 /**
  * The schema a view query yields: one field per column except id/created/updated, typed
  * after its source field when the column is traced to a collection. The query must have an
- * `id` column. Fails with the reason (a parse error or the SQLite error text).
+ * `id` column. Fails with the reason (a parse error or the database's error text). Runs in
+ * the caller's transaction (the columns are read through a temporary view).
  */
-export function createViewSchema(db: DB, repo: CollectionsRepo, query: string): ViewSchema {
+export async function createViewSchema(tx: Tx, query: string): Promise<ViewSchema> {
+  const errorText = (err: unknown) => tx.db.dialect.errorText(err);
+  const collections = await collectionsRepo.snapshot(tx);
   let suggested: Map<string, SchemaField<object>>;
   try {
-    suggested = suggestFields(repo, query);
+    suggested = suggestFields(collections, query);
   } catch (err) {
     if (err instanceof ViewQueryError) throw err;
-    throw new ViewQueryError(sqlErrorText(err));
+    throw new ViewQueryError(errorText(err));
   }
-  const temp = "_temp_" + randomString(5);
+  let columns: ColumnInfo[];
   try {
-    return transaction(db, (): ViewSchema => {
-      saveView(db, temp, query);
-      const columns = tableInfo(db, temp);
-      const schema: SchemaField<object>[] = [];
-      let hasId = false;
-      for (const col of columns) {
-        if (col.name === "id") hasId = true;
-        if (BASE_FIELD_NAMES.includes(col.name)) continue;
-        const field = suggested.get(col.name) ?? defaultViewField(col.name);
-        addField(schema, { ...field, id: newFieldId() });
-      }
-      if (!hasId) {
-        const err = new ViewQueryError("missing required id column (you can use `(ROW_NUMBER() OVER()) as id` if you don't have one)");
-        err.partial = schema;
-        throw err;
-      }
-      ddl.dropView(db, temp);
-      return { schema, columns };
-    });
+    columns = await viewQueryColumns(tx, query);
   } catch (err) {
-    if (err instanceof ViewQueryError) throw err;
-    throw new ViewQueryError(sqlErrorText(err));
+    throw new ViewQueryError(errorText(err));
   }
+  const schema: SchemaField<object>[] = [];
+  let hasId = false;
+  for (const col of columns) {
+    if (col.name === "id") hasId = true;
+    if (BASE_FIELD_NAMES.includes(col.name)) continue;
+    const field = suggested.get(col.name) ?? defaultViewField(col.name);
+    addField(schema, { ...field, id: newFieldId() });
+  }
+  if (!hasId) {
+    const err = new ViewQueryError("missing required id column (you can use `(ROW_NUMBER() OVER()) as id` if you don't have one)");
+    err.partial = schema;
+    throw err;
+  }
+  return { schema, columns };
 }
 
 /** Adds a field, replacing an earlier one with the same id. */
@@ -297,14 +263,4 @@ export function addField(schema: SchemaField<object>[], field: SchemaField<objec
   const i = schema.findIndex((f) => f.id === field.id);
   if (i >= 0) schema[i] = field;
   else schema.push(field);
-}
-
-/**
- * Creates (or replaces) the SQL view of a view collection. A query whose id column is not
- * text is wrapped so that ids are always text, as the reference does.
- */
-export function createCollectionView(db: DB, name: string, query: string, columns: ColumnInfo[]): void {
-  const id = columns.find((c) => c.name === "id");
-  const sql = id && id.type.toUpperCase() === "TEXT" ? query : viewIdAsTextSql(query, columns.filter((c) => c.name !== "id").map((c) => c.name));
-  saveView(db, name, sql);
 }
