@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { openDatabase, type DB } from "./db/connection.js";
+import { openDataDir } from "./db/open.js";
 import { ReadPool } from "./db/readPool.js";
-import { migrateDataDb, migrateLogsDb } from "./db/migrate.js";
-import { repairViewQuotes } from "./db/viewQuotes.js";
+import type { Db } from "./db/types.js";
+import { recordsRepo } from "./db/records.js";
 import { SettingsStore } from "./settings/store.js";
 import { defaultSettings } from "./settings/defaults.js";
 import { LogWriter } from "./logs/writer.js";
@@ -54,9 +54,11 @@ export interface AppOptions {
 export interface App {
   readonly dataDir: string;
   readonly dev: boolean;
-  readonly db: DB;
-  readonly logsDb: DB;
-  /** Slow list reads of db and logsDb on worker threads with their own read-only connections. */
+  /** data.db: collections, records, admins, settings. */
+  readonly db: Db;
+  /** logs.db: request logs. */
+  readonly logsDb: Db;
+  /** Slow reads of db and logsDb on worker threads with their own read-only connections (the databases route to it). */
   readonly readPool: ReadPool;
   readonly settings: SettingsStore;
   readonly logs: LogWriter;
@@ -109,7 +111,7 @@ type AppCore = Omit<App, "backups" | "reload" | "whenOpen" | "isOpen">;
  * The returned App keeps its identity across restores: its properties always point to the
  * services opened last (see backups/reloadable.ts).
  */
-export function createApp(opts: AppOptions): App {
+export async function createApp(opts: AppOptions): Promise<App> {
   const dataDir = path.resolve(opts.dataDir);
   mkdirSync(dataDir, { recursive: true });
   // A restore interrupted by a crash is finished or undone before any database opens.
@@ -127,30 +129,26 @@ export function createApp(opts: AppOptions): App {
 }
 // --- end backups ---
 
-function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppCore {
+async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): Promise<AppCore> {
   const dataDir = opts.dataDir;
-  const db = openDatabase(path.join(dataDir, "data.db"));
-  const logsDb = openDatabase(path.join(dataDir, "logs.db"));
-  // Workers open their connections on first slow read, after the migrations below.
+  // Workers open their connections on first slow read, after the migrations openDataDir runs.
   const readPool = new ReadPool({ size: opts.readWorkers, slowMs: opts.readSlowMs });
-  repairViewQuotes(db);
-  migrateDataDb(db, defaultSettings);
-  migrateLogsDb(logsDb);
+  const { data: db, logs: logsDb } = openDataDir(dataDir, { readPool, initialSettings: defaultSettings });
   if (opts.warmReadWorkers) readPool.warm();
-  const settings = new SettingsStore(db, {
+  const settings = await SettingsStore.open(db, events, {
     encryptionKey: opts.encryptionKey,
     onLoadError: (message) =>
       process.stderr.write(`=====================================\nWARNING: Settings load error! \n${message}\nFallback to the application defaults.\n=====================================\n`),
   });
-  settings.onChange((s) => events.emit({ type: "settings.save", settings: s }));
-  const logs = new LogWriter(logsDb, settings);
-  const mailer = new Mailer(settings);
+  const logs = new LogWriter(logsDb, settings, events);
+  const mailer = new Mailer(settings, events);
   const dev = opts.dev ?? false;
-  const admins = new AdminService({ db, readPool, settings, mailer, events });
+  const admins = new AdminService({ db, settings, mailer, events });
   // Record tokens resolve through recordAuth, made below; the closures run only on requests.
   const files: FilesService = new FilesService({
     dataDir,
     settings,
+    events,
     dev,
     admins,
     recordFromFileToken: (token: string) => recordAuth.fromFileToken(token),
@@ -169,12 +167,12 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
   // Storage folders a crash left without their record go once old enough (off the request path).
   const orphans = new OrphanSweeper({
     folders: () => recordFoldersOf(files.storage().fs),
-    collections: () => collections.all().filter((c) => c.type !== "view"),
-    hasRecord: (table, id) => records.repo.idExists(table, id),
+    collections: async () => (await collections.all()).filter((c) => c.type !== "view"),
+    hasRecord: (table, id) => recordsRepo.idExists(db, table, id),
   });
   orphans.start();
   const rateLimits = new RateLimiter(settings.get().rateLimits, new MemoryRateLimitStore());
-  settings.onChange((s) => rateLimits.configure(s.rateLimits));
+  const offRateLimits = events.on("settings.save", (e) => rateLimits.configure(e.settings.rateLimits));
   const openApi = new OpenApiService({ collections, settings, events });
   let closed = false;
   return {
@@ -203,6 +201,7 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
     async close() {
       if (closed) return;
       closed = true;
+      offRateLimits();
       realtime.close();
       // Reads in progress finish before the connections they read go away.
       await readPool.close();
@@ -210,8 +209,8 @@ function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): AppC
       await files.close();
       await logs.close();
       mailer.close();
-      db.close();
-      logsDb.close();
+      await db.close();
+      await logsDb.close();
     },
   };
 }

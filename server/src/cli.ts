@@ -44,13 +44,13 @@ async function main(argv: string[]): Promise<number> {
       const { serve } = await import("./cli/serve.js");
       // Read workers boot with the services (and again after a restore reopens them), not inside the first heavy list.
       const timeouts = { bodyTimeoutMs: timeoutFlag(flags, "bodyTimeout"), headersTimeoutMs: timeoutFlag(flags, "headersTimeout") };
-      const app = createApp({ dataDir, dev, encryptionKey, readWorkers: readWorkersFlag(flags), warmReadWorkers: true });
+      const app = await createApp({ dataDir, dev, encryptionKey, readWorkers: readWorkersFlag(flags), warmReadWorkers: true });
       const http = typeof flags.http === "string" ? flags.http : rest[0] ?? "127.0.0.1:8090";
       await serve(app, { http, out, ...timeouts });
       return -1; // keep running
     }
     case "admin": {
-      const app = createApp({ dataDir, dev, encryptionKey });
+      const app = await createApp({ dataDir, dev, encryptionKey });
       try {
         return await adminCommand(app, rest, out);
       } finally {

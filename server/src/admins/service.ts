@@ -1,13 +1,12 @@
-import type { DB } from "../db/connection.js";
-import type { ReadPool } from "../db/readPool.js";
+import type { Db, Queryable, Tx } from "../db/types.js";
 import type { EventBus } from "../events/bus.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { SettingsStore } from "../settings/store.js";
-import { AdminsRepo } from "../db/admins.js";
+import { adminsRepo } from "../db/admins.js";
 import { badRequest, fieldError, FE, notFound, unauthorized, ValidationError } from "../tools/errors.js";
 import { ADMIN_COLUMNS, ADMIN_PASSWORD_MAX, ADMIN_PASSWORD_MIN, adminJson, type AdminRow } from "../models/admin.js";
 import { ADMIN_REQUIRED, requireAdmin, requireAdminModel, type Caller } from "../auth/caller.js";
-import { runListWith } from "../query/list.js";
+import { runList } from "../query/list.js";
 import { tableResolver } from "../query/tableResolver.js";
 import type { ListQuery, ListResult } from "../query/types.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
@@ -42,22 +41,24 @@ export interface AdminAuthResponse {
 /**
  * Admin accounts: validation, persistence, sign-in and password reset. Every method of the
  * API takes the caller and checks access itself; the CLI calls with SYSTEM_CALLER.
- * `admin.save` / `admin.delete` events go out after each write.
+ * Each write (create, update, delete, reset) is one transaction and announces itself with
+ * one `admin.save` / `admin.delete` event once committed.
  */
 export class AdminService {
-  readonly repo: AdminsRepo;
   private readonly resolver = tableResolver("_admins", ADMIN_COLUMNS);
 
-  constructor(private readonly app: { db: DB; readPool: ReadPool; settings: SettingsStore; mailer: Mailer; events: EventBus }) {
-    this.repo = new AdminsRepo(app.db);
+  constructor(private readonly app: { db: Db; settings: SettingsStore; mailer: Mailer; events: EventBus }) {}
+
+  findById(id: string): Promise<AdminRow | undefined> {
+    return adminsRepo.findById(this.app.db, id);
   }
 
-  findById(id: string): AdminRow | undefined {
-    return this.repo.findById(id);
+  findByEmail(email: string): Promise<AdminRow | undefined> {
+    return adminsRepo.findByEmail(this.app.db, email);
   }
 
-  count(): number {
-    return this.repo.count();
+  count(): Promise<number> {
+    return adminsRepo.count(this.app.db);
   }
 
   // ------------------------------------------------------------ the API, caller first
@@ -87,39 +88,42 @@ export class AdminService {
 
   list(who: Caller, query: ListQuery): Promise<ListResult<ReturnType<typeof adminJson>>> {
     requireAdmin(who);
-    return runListWith(this.app.readPool, this.app.db, { table: "_admins", resolver: this.resolver, query, mapRow: (row) => adminJson(row as unknown as AdminRow) });
+    return runList(this.app.db, { table: "_admins", resolver: this.resolver, query, mapRow: (row) => adminJson(row as unknown as AdminRow) });
   }
 
-  view(who: Caller, id: string): ReturnType<typeof adminJson> {
+  async view(who: Caller, id: string): Promise<ReturnType<typeof adminJson>> {
     requireAdmin(who);
-    return adminJson(this.loadOr404(id));
+    return adminJson(await this.loadOr404(this.app.db, id));
   }
 
   /** Without auth only the installer may create an admin, and only while none exists. */
   async create(who: Caller, read: Read<AdminInput>): Promise<ReturnType<typeof adminJson>> {
-    if (!who.admin && this.repo.count() > 0) throw unauthorized(ADMIN_REQUIRED);
-    return adminJson(await this.createAdmin(read()));
+    if (!who.admin && (await this.count()) > 0) throw unauthorized(ADMIN_REQUIRED);
+    return adminJson(await this.createAdmin(read(), !who.admin));
   }
 
   async update(who: Caller, id: string, read: Read<AdminInput>): Promise<ReturnType<typeof adminJson>> {
     requireAdmin(who);
-    const admin = this.loadOr404(id);
+    const admin = await this.loadOr404(this.app.db, id);
     const { id: _ignored, ...input } = read();
     return adminJson(await this.updateAdmin(admin, input));
   }
 
-  delete(who: Caller, id: string): void {
+  async delete(who: Caller, id: string): Promise<void> {
     requireAdmin(who);
-    const admin = this.loadOr404(id);
-    if (this.repo.count() <= 1) throw badRequest("Failed to delete admin.");
-    this.repo.delete(admin.id);
-    this.app.events.emit({ type: "admin.delete", admin });
+    await this.app.db.transaction(async (tx) => {
+      const admin = await this.loadOr404(tx, id);
+      // Counted in the transaction, so two deletes at once cannot remove the last two admins.
+      if ((await adminsRepo.count(tx)) <= 1) throw badRequest("Failed to delete admin.");
+      await adminsRepo.delete(tx, admin.id);
+      tx.afterCommit(() => this.app.events.emit({ type: "admin.delete", admin }));
+    });
   }
 
   // ------------------------------------------------------------ internals (and the CLI)
 
-  private loadOr404(id: string): AdminRow {
-    const admin = this.repo.findById(id);
+  private async loadOr404(q: Queryable, id: string): Promise<AdminRow> {
+    const admin = await adminsRepo.findById(q, id);
     if (!admin) throw notFound();
     return admin;
   }
@@ -128,27 +132,39 @@ export class AdminService {
     return { admin: adminJson(admin), token: await this.authToken(admin) };
   }
 
-  /** Writes an admin row and announces it. */
-  private save(admin: AdminRow, isNew: boolean): void {
-    if (isNew) this.repo.insert(admin);
-    else this.repo.update(admin);
-    this.app.events.emit({ type: "admin.save", admin });
+  /**
+   * Writes an admin row in a transaction of its own and announces it once committed.
+   * `check` runs first in the same transaction (a condition the write depends on).
+   */
+  private async save(admin: AdminRow, isNew: boolean, check?: (tx: Tx) => Promise<void>): Promise<void> {
+    await this.app.db.transaction(async (tx) => {
+      await check?.(tx);
+      if (isNew) await adminsRepo.insert(tx, admin);
+      else await adminsRepo.update(tx, admin);
+      tx.afterCommit(() => this.app.events.emit({ type: "admin.save", admin }));
+    });
   }
 
-  private async createAdmin(input: AdminInput): Promise<AdminRow> {
+  /** `installer`: a guest creating the first admin; refused when another one got in first. */
+  private async createAdmin(input: AdminInput, installer: boolean): Promise<AdminRow> {
+    const idTaken = input.id ? !!(await this.findById(input.id)) : false;
+    const emailTaken = await this.emailTaken(input.email);
     const errors = collectErrors({
-      id: [exactLength(15)(input.id), matchRegex(ID_RE)(input.id), input.id && this.repo.findById(input.id) ? fieldError("validation_invalid_id", "The model id is invalid or already exists.") : null],
+      id: [exactLength(15)(input.id), matchRegex(ID_RE)(input.id), idTaken ? fieldError("validation_invalid_id", "The model id is invalid or already exists.") : null],
       avatar: [intBetween(0, 9)(input.avatar)],
-      email: [required(input.email), email(input.email), this.emailTaken(input.email) ? emailExists() : null],
+      email: [required(input.email), email(input.email), emailTaken ? emailExists() : null],
       password: [required(input.password), lengthBetween(ADMIN_PASSWORD_MIN, ADMIN_PASSWORD_MAX)(input.password)],
       passwordConfirm: [input.password ? required(input.passwordConfirm) : null, input.passwordConfirm !== undefined && input.passwordConfirm !== input.password ? FE.mismatch() : null],
     });
     if (errors) throw new ValidationError(GENERIC, errors);
-    return this.insertNew(input.email!, input.password!, input.id, input.avatar);
+    const onlyIfNone = async (tx: Tx) => {
+      if ((await adminsRepo.count(tx)) > 0) throw unauthorized(ADMIN_REQUIRED);
+    };
+    return this.insertNew(input.email!, input.password!, input.id, input.avatar, installer ? onlyIfNone : undefined);
   }
 
   /** Inserts without form validation: the CLI checks email and password by its own rules first. */
-  async insertNew(email: string, password: string, id?: string, avatar?: number): Promise<AdminRow> {
+  async insertNew(email: string, password: string, id?: string, avatar?: number, check?: (tx: Tx) => Promise<void>): Promise<AdminRow> {
     const now = nowString();
     const admin: AdminRow = {
       id: id || newId(),
@@ -160,21 +176,22 @@ export class AdminService {
       created: now,
       updated: now,
     };
-    this.save(admin, true);
+    await this.save(admin, true, check);
     return admin;
   }
 
   /** Sets a new password and rotates the token key, which signs out every session of this admin. */
   async setPassword(admin: AdminRow, password: string): Promise<AdminRow> {
     const next = { ...admin, passwordHash: await hashPassword(password), tokenKey: randomString(50), updated: nowString() };
-    this.save(next, false);
+    await this.save(next, false);
     return next;
   }
 
   private async updateAdmin(admin: AdminRow, input: AdminInput): Promise<AdminRow> {
+    const emailTaken = await this.emailTaken(input.email, admin.id);
     const errors = collectErrors({
       avatar: [intBetween(0, 9)(input.avatar)],
-      email: [input.email !== undefined ? required(input.email) : null, email(input.email), this.emailTaken(input.email, admin.id) ? emailExists() : null],
+      email: [input.email !== undefined ? required(input.email) : null, email(input.email), emailTaken ? emailExists() : null],
       password: [lengthBetween(ADMIN_PASSWORD_MIN, ADMIN_PASSWORD_MAX)(input.password)],
       passwordConfirm: [input.password ? required(input.passwordConfirm) : null, input.passwordConfirm && input.passwordConfirm !== input.password ? FE.mismatch() : null],
     });
@@ -186,7 +203,7 @@ export class AdminService {
       next.passwordHash = await hashPassword(input.password);
       next.tokenKey = randomString(50); // invalidates existing tokens
     }
-    this.save(next, false);
+    await this.save(next, false);
     return next;
   }
 
@@ -202,7 +219,7 @@ export class AdminService {
 
   /** Returns the admin when the email exists and the password matches, else a bad request "Failed to authenticate.". */
   async authenticate(identity: string, password: string): Promise<AdminRow> {
-    const admin = this.repo.findByEmail(identity);
+    const admin = await this.findByEmail(identity);
     // Hash a dummy when the admin is missing so timing does not reveal which emails exist.
     const ok = await verifyPassword(password, admin?.passwordHash ?? (await getDummyHash()));
     if (!admin || !ok) throw badRequest("Failed to authenticate.");
@@ -231,14 +248,14 @@ export class AdminService {
   private async fromToken(token: string, secret: string): Promise<AdminRow | null> {
     const claims = peekToken(token);
     if (!claims || claims.type !== "admin") return null;
-    const admin = this.repo.findById(claims.id);
+    const admin = await this.findById(claims.id);
     if (!admin) return null;
     return (await verifyToken(token, admin.tokenKey + secret)) ? admin : null;
   }
 
   /** Sends a reset link when the email belongs to an admin; silent otherwise (no account probing). */
   private async requestPasswordReset(emailAddr: string): Promise<void> {
-    const admin = this.repo.findByEmail(emailAddr);
+    const admin = await this.findByEmail(emailAddr);
     if (!admin) return;
     const last = parseDate(admin.lastResetSentAt);
     if (last && Date.now() - last.getTime() < RESET_RESEND_MS) return;
@@ -246,14 +263,14 @@ export class AdminService {
     const cfg = settings.adminPasswordResetToken;
     const token = await signToken({ id: admin.id, type: "admin", email: admin.email }, admin.tokenKey + cfg.secret, cfg.duration);
     await this.app.mailer.send(adminPasswordResetMail(settings, admin.email, token));
-    this.save({ ...admin, lastResetSentAt: nowString() }, false);
+    await this.save({ ...admin, lastResetSentAt: nowString() }, false);
   }
 
   private async confirmPasswordReset(input: { token?: string; password?: string; passwordConfirm?: string }): Promise<AdminRow> {
     let admin: AdminRow | null = null;
     if (input.token) {
       const claims = peekToken(input.token);
-      const candidate = claims?.type === "admin" ? this.repo.findById(claims.id) : undefined;
+      const candidate = claims?.type === "admin" ? await this.findById(claims.id) : undefined;
       const secret = this.app.settings.get().adminPasswordResetToken.secret;
       if (candidate && claims?.email === candidate.email && (await verifyToken(input.token, candidate.tokenKey + secret))) {
         admin = candidate;
@@ -268,9 +285,9 @@ export class AdminService {
     return this.updateAdmin(admin!, { password: input.password, passwordConfirm: input.passwordConfirm });
   }
 
-  private emailTaken(addr: string | undefined, exceptId?: string): boolean {
+  private async emailTaken(addr: string | undefined, exceptId?: string): Promise<boolean> {
     if (!addr) return false;
-    const found = this.repo.findByEmail(addr);
+    const found = await this.findByEmail(addr);
     return !!found && found.id !== exceptId;
   }
 

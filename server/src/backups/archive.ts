@@ -1,6 +1,6 @@
 import { promises as fsp, statfsSync } from "node:fs";
 import path from "node:path";
-import type { DB } from "../db/connection.js";
+import type { Db } from "../db/types.js";
 import { databaseBytes, dataDbProblem, snapshotDatabase } from "../db/snapshot.js";
 import { extractZip, listZip, writeZip, ZipError, type ZipInput } from "../tools/zip.js";
 import type { BackupProgress } from "./progress.js";
@@ -51,8 +51,8 @@ async function* walk(dir: string, rel = ""): AsyncGenerator<{ rel: string; abs: 
 
 export interface ArchiveSources {
   dataDir: string;
-  db: DB;
-  logsDb: DB;
+  db: Db;
+  logsDb: Db;
 }
 
 /** Where a run reports its phases and bytes (the service's BackupProgress). */
@@ -66,7 +66,7 @@ const NO_PROGRESS: ProgressSink = { phase: () => undefined, add: () => undefined
  */
 export async function createArchive(src: ArchiveSources, scratch: string, out: string, progress: ProgressSink = NO_PROGRESS): Promise<void> {
   const inputs: ZipInput[] = [];
-  const handles: Record<string, DB> = { "data.db": src.db, "logs.db": src.logsDb };
+  const handles: Record<string, Db> = { "data.db": src.db, "logs.db": src.logsDb };
   const now = new Date();
   progress.phase("snapshot", DATABASES.reduce((n, name) => n + databaseBytes(handles[name]), 0));
   let total = 0;

@@ -4,6 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
+import { SqliteDb } from "../db/sqlite/database.js";
 import { createArchive, extractArchive, validateArchive, type ProgressSink } from "./archive.js";
 import { BackupProgress, type BackupPhase } from "./progress.js";
 
@@ -72,18 +73,21 @@ describe("archive progress", () => {
     db.exec("CREATE TABLE _collections (id TEXT); CREATE TABLE _params (id TEXT); CREATE TABLE _admins (id TEXT); CREATE TABLE t (x BLOB);");
     const insert = db.prepare("INSERT INTO t VALUES (?)");
     for (let i = 0; i < 300; i++) insert.run(randomBytes(4000));
-    const logsDb = new Database(path.join(dataDir, "logs.db"));
+    db.close();
+    new Database(path.join(dataDir, "logs.db")).close();
     mkdirSync(path.join(dataDir, "storage", "c", "r"), { recursive: true });
     writeFileSync(path.join(dataDir, "storage", "c", "r", "big.bin"), randomBytes(3 << 20));
     writeFileSync(path.join(dataDir, "storage", "c", "r", "small.txt"), "hello");
     const scratch = tempDir("progress-scratch-");
     const out = path.join(tempDir("progress-out-"), "b.zip");
     const rec = recorder();
+    const data = new SqliteDb(path.join(dataDir, "data.db"));
+    const logs = new SqliteDb(path.join(dataDir, "logs.db"));
     try {
-      await createArchive({ dataDir, db, logsDb }, scratch, out, rec);
+      await createArchive({ dataDir, db: data, logsDb: logs }, scratch, out, rec);
     } finally {
-      db.close();
-      logsDb.close();
+      await data.close();
+      await logs.close();
     }
     expect(rec.phases.map((p) => p.phase)).toEqual(["snapshot", "zip"]);
     const [snapshot, zip] = rec.phases;

@@ -5,7 +5,7 @@ import { reloadable } from "./reloadable.js";
 function makeOpener(failOn: number[] = []) {
   let opens = 0;
   const closed: number[] = [];
-  const open = () => {
+  const open = async () => {
     const n = ++opens;
     if (failOn.includes(n)) throw new Error(`open ${n} failed`);
     return {
@@ -23,7 +23,7 @@ describe("reloadable", () => {
   it("points every property to the services opened last, keeps the fixed ones, and holds callers during a reload", async () => {
     const { open, closed } = makeOpener();
     let fixedClosed = 0;
-    const app = reloadable(open, () => ({ bus: "same", close: async () => void fixedClosed++ }));
+    const app = await reloadable(open, () => ({ bus: "same", close: async () => void fixedClosed++ }));
     const before = app.bus;
     expect(app.n).toBe(1);
     const steps: string[] = [];
@@ -50,7 +50,7 @@ describe("reloadable", () => {
 
   it("undoes and reopens on the previous data when the reopen fails", async () => {
     const { open } = makeOpener([2]);
-    const app = reloadable(open, () => ({}));
+    const app = await reloadable(open, () => ({}));
     const steps: string[] = [];
     await expect(app.reload(() => steps.push("swap"), () => steps.push("undo"))).rejects.toThrow("open 2 failed");
     expect(steps).toEqual(["swap", "undo"]);

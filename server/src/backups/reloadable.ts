@@ -21,11 +21,12 @@ export interface Closable {
   close(): Promise<void>;
 }
 
-export function reloadable<Core extends Closable, Fixed extends object>(
-  open: () => Core,
+/** Opens the services (`open` resolves once their databases and settings are loaded) and returns the app over them. */
+export async function reloadable<Core extends Closable, Fixed extends object>(
+  open: () => Promise<Core>,
   fixed: (self: Core & Fixed & Reloadable) => Fixed,
-): Core & Fixed & Reloadable {
-  let current = open();
+): Promise<Core & Fixed & Reloadable> {
+  let current = await open();
   let closed = false;
   let extra: Fixed | null = null;
   let reopening: Promise<void> | null = null;
@@ -37,10 +38,10 @@ export function reloadable<Core extends Closable, Fixed extends object>(
         await current.close();
         try {
           swap();
-          current = open();
+          current = await open();
         } catch (err) {
           undo();
-          current = open();
+          current = await open();
           throw err;
         }
       } finally {

@@ -43,8 +43,8 @@ afterAll(() => cleanupTempDirs());
 
 /** What a data directory holds once the server opened it (the start-up recovery ran). */
 async function open(dir: string): Promise<{ notes: number; integrity: unknown; blob: number; admins: number }> {
-  const app = createApp({ dataDir: dir });
-  const admins = app.admins.count();
+  const app = await createApp({ dataDir: dir });
+  const admins = await app.admins.count();
   await app.close();
   const db = new Database(path.join(dir, "data.db"), { readonly: true });
   try {

@@ -50,39 +50,39 @@ class FakeLeader implements Leader {
 describe("auto backups", () => {
   let app: App;
   beforeAll(async () => {
-    app = createApp({ dataDir: await cairnDataDir() });
+    app = await createApp({ dataDir: await cairnDataDir() });
   });
   afterAll(async () => {
     await app.close();
     cleanupTempDirs();
   });
 
-  const setBackups = (b: Partial<Settings["backups"]>) => {
+  const setBackups = async (b: Partial<Settings["backups"]>) => {
     const s = app.settings.get();
-    app.settings.save({ ...s, backups: { ...s.backups, ...b } });
+    await app.settings.save({ ...s, backups: { ...s.backups, ...b } });
   };
 
-  it("follows backups.cron as the settings change (UTC, macros, day of month AND day of week)", () => {
+  it("follows backups.cron as the settings change (UTC, macros, day of month AND day of week)", async () => {
     expect(app.backups.autoSchedule()).toEqual({ cron: "", next: null });
-    setBackups({ cron: "30 3 * * *" });
+    await setBackups({ cron: "30 3 * * *" });
     let next = app.backups.autoSchedule().next!;
     expect(app.backups.autoSchedule().cron).toBe("30 3 * * *");
     expect([next.getUTCHours(), next.getUTCMinutes()]).toEqual([3, 30]);
-    setBackups({ cron: "@hourly" });
+    await setBackups({ cron: "@hourly" });
     next = app.backups.autoSchedule().next!;
     expect(next.getUTCMinutes()).toBe(0);
     expect(next.getTime() - Date.now()).toBeLessThanOrEqual(3600_000);
-    setBackups({ cron: "0 0 13 * 5" });
+    await setBackups({ cron: "0 0 13 * 5" });
     next = app.backups.autoSchedule().next!;
     expect([next.getUTCDate(), next.getUTCDay()]).toEqual([13, 5]);
-    setBackups({ cron: "" });
+    await setBackups({ cron: "" });
     expect(app.backups.autoSchedule()).toEqual({ cron: "", next: null });
   });
 
   const autos = async () => (await app.backups.list(SYSTEM_CALLER)).filter((b) => b.key.startsWith("@auto_"));
 
   it("run only on the node holding the leader lease; every node keeps the schedule", async () => {
-    setBackups({ cron: "0 3 * * *" });
+    await setBackups({ cron: "0 3 * * *" });
     const leader = new FakeLeader(false);
     const scheduler = new BackupScheduler(app, leader, () => app.backups.autoBackup());
     try {
@@ -99,13 +99,13 @@ describe("auto backups", () => {
       expect(await autos()).toHaveLength(1);
     } finally {
       scheduler.stop();
-      setBackups({ cron: "" });
+      await setBackups({ cron: "" });
       for (const b of await autos()) await app.backups.delete(SYSTEM_CALLER, b.key);
     }
   }, 30_000);
 
   it("keeps the newest cronMaxKeep auto backups and never prunes named ones", async () => {
-    setBackups({ cronMaxKeep: 2 });
+    await setBackups({ cronMaxKeep: 2 });
     await app.backups.create(SYSTEM_CALLER, "manual.zip");
     const made: string[] = [];
     for (let i = 0; i < 3; i++) {

@@ -4,7 +4,7 @@ import { pipeline as pipe, type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { AdminService } from "../admins/service.js";
 import type { Leader } from "../cluster/leader.js";
-import type { DB } from "../db/connection.js";
+import type { Db } from "../db/types.js";
 import type { EventBus } from "../events/bus.js";
 import type { SettingsStore } from "../settings/store.js";
 import { FileNotFoundError, keyProblem, type FileStat, type FileSystem } from "../files/filesystem.js";
@@ -45,8 +45,8 @@ export interface BackupHost {
   readonly settings: SettingsStore;
   readonly admins: AdminService;
   readonly events: EventBus;
-  readonly db: DB;
-  readonly logsDb: DB;
+  readonly db: Db;
+  readonly logsDb: Db;
   /** Closes the services, runs swap on the data directory, reopens (undo when that fails). */
   reload(swap: () => void, undo: () => void): Promise<void>;
 }

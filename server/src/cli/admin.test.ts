@@ -57,14 +57,14 @@ describe("cairn admin CLI matches the reference's admin commands", () => {
   it("stores a password the data directory can verify, and rotates the token key on update", async () => {
     const dir = tempDir();
     expect(cairnCli(["admin", "create", "z@example.com", "1234567890"], dir).code).toBe(0);
-    let app = createApp({ dataDir: dir });
-    const before = app.admins.repo.findByEmail("z@example.com")!;
+    let app = await createApp({ dataDir: dir });
+    const before = (await app.admins.findByEmail("z@example.com"))!;
     expect(before.passwordHash.startsWith("$2a$12$")).toBe(true);
     expect(await verifyPassword("1234567890", before.passwordHash)).toBe(true);
     await app.close();
     expect(cairnCli(["admin", "update", "z@example.com", "abcdefghij"], dir).code).toBe(0);
-    app = createApp({ dataDir: dir });
-    const after = app.admins.repo.findByEmail("z@example.com")!;
+    app = await createApp({ dataDir: dir });
+    const after = (await app.admins.findByEmail("z@example.com"))!;
     expect(await verifyPassword("abcdefghij", after.passwordHash)).toBe(true);
     expect(after.tokenKey).not.toBe(before.tokenKey);
     await app.close();

@@ -14,7 +14,7 @@ export async function adminCommand(app: App, args: string[], out: (s: string) =>
       if (!isEmail(email)) return fail(out, "Missing or invalid email address.");
       if (password.length < CLI_MIN_PASSWORD) return fail(out, `The password must be at least ${CLI_MIN_PASSWORD} chars long.`);
       // The reference prints SQLite's constraint text here; say what happened and what to do instead.
-      if (app.admins.repo.findByEmail(email)) return fail(out, `An admin with the email ${email} already exists (to change its password: cairn admin update ${email} NEWPASSWORD).`);
+      if (await app.admins.findByEmail(email)) return fail(out, `An admin with the email ${email} already exists (to change its password: cairn admin update ${email} NEWPASSWORD).`);
       await app.admins.insertNew(email, password);
       out(`Successfully created new admin ${email}!`);
       return 0;
@@ -23,7 +23,7 @@ export async function adminCommand(app: App, args: string[], out: (s: string) =>
       if (!email || !password) return fail(out, "Missing email and password arguments.");
       if (!isEmail(email)) return fail(out, "Missing or invalid email address.");
       if (password.length < CLI_MIN_PASSWORD) return fail(out, `The new password must be at least ${CLI_MIN_PASSWORD} chars long.`);
-      const admin = app.admins.repo.findByEmail(email);
+      const admin = await app.admins.findByEmail(email);
       if (!admin) return fail(out, `Admin with email ${email} doesn't exist.`);
       await app.admins.setPassword(admin, password);
       out(`Successfully changed admin ${email} password!`);
@@ -31,13 +31,13 @@ export async function adminCommand(app: App, args: string[], out: (s: string) =>
     }
     case "delete": {
       if (!email || !isEmail(email)) return fail(out, "Invalid or missing email address.");
-      const admin = app.admins.repo.findByEmail(email);
+      const admin = await app.admins.findByEmail(email);
       if (!admin) {
         out(`Admin ${email} is already deleted.`);
         return 0;
       }
-      if (app.admins.count() <= 1) return fail(out, `Failed to delete admin ${email}: you cannot delete the only existing admin`);
-      app.admins.delete(SYSTEM_CALLER, admin.id);
+      if ((await app.admins.count()) <= 1) return fail(out, `Failed to delete admin ${email}: you cannot delete the only existing admin`);
+      await app.admins.delete(SYSTEM_CALLER, admin.id);
       out(`Successfully deleted admin ${email}!`);
       return 0;
     }

@@ -80,7 +80,7 @@ describe("cairn command line", () => {
 
   it("typegen --out creates the file's folder (the README's example, run from a checkout's root)", async () => {
     const root = tempDir();
-    const app = createApp({ dataDir: path.join(root, "cairn_data") });
+    const app = await createApp({ dataDir: path.join(root, "cairn_data") });
     await app.close();
     const res = cairn(["typegen", "--dir", "cairn_data", "--out", "src/pocketbase-types.ts"], root);
     expect(res).toEqual({ code: 0, out: expect.stringMatching(/^Wrote types for \d+ collections to src\/pocketbase-types.ts.\n$/) });

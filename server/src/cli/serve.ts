@@ -42,7 +42,7 @@ export async function serve(app: App, opts: ServeOptions): Promise<void> {
   passwordPool().warm();
   const base = `http://${host}:${portText}`;
   opts.out(`Server started at ${base}\n├─ REST API: ${base}/api/\n└─ Admin UI: ${base}/_/`);
-  if (app.admins.count() === 0) {
+  if ((await app.admins.count()) === 0) {
     opts.out(`\nNo admin account yet. Create the first one at:\n  ${base}/_/?installer#`);
   }
   let stopping = false;

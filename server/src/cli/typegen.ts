@@ -42,9 +42,9 @@ async function fromServer(url: string, email: string, password: string): Promise
 /** The collections stored in a data directory (which must exist: typegen never creates one). */
 async function fromDir(dir: string): Promise<TypegenCollection[]> {
   if (!existsSync(path.join(dir, "data.db"))) throw new Error(`no data directory at ${dir} (data.db is missing)`);
-  const app = createApp({ dataDir: dir });
+  const app = await createApp({ dataDir: dir });
   try {
-    return app.collections.all();
+    return await app.collections.all();
   } finally {
     await app.close();
   }

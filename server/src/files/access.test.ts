@@ -9,7 +9,7 @@ let app: App;
 let admin: AdminRow;
 
 beforeAll(async () => {
-  app = createApp({ dataDir: tempDir("cairn-access-") });
+  app = await createApp({ dataDir: tempDir("cairn-access-") });
   admin = await app.admins.insertNew("files@example.com", "1234567890");
 });
 

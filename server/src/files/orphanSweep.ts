@@ -3,9 +3,9 @@ import type { RecordFolders } from "./recordFolder.js";
 export interface OrphanSweepOptions {
   folders: RecordFolders;
   /** The collections whose records may own a folder (`id`) and their tables (`name`). */
-  collections: () => ReadonlyArray<{ id: string; name: string }>;
-  /** Whether the table holds the record; may throw (a table gone meanwhile counts as holding it). */
-  hasRecord: (table: string, recordId: string) => boolean;
+  collections: () => Promise<ReadonlyArray<{ id: string; name: string }>> | ReadonlyArray<{ id: string; name: string }>;
+  /** Whether the table holds the record; may fail (a table gone meanwhile counts as holding it). */
+  hasRecord: (table: string, recordId: string) => Promise<boolean> | boolean;
   /** Folders written more recently than this are left alone (see SPOOL_LIFE_MS). */
   minAgeMs: number;
   /** Called with each folder removed (`<collectionId>/<recordId>`) and its last write. */
@@ -30,25 +30,25 @@ export interface OrphanSweepResult {
  */
 export async function sweepOrphans(opts: OrphanSweepOptions): Promise<OrphanSweepResult> {
   const now = opts.now ?? Date.now;
-  const orphan = (table: string, recordId: string): boolean => {
+  const orphan = async (table: string, recordId: string): Promise<boolean> => {
     try {
-      return !opts.hasRecord(table, recordId);
+      return !(await opts.hasRecord(table, recordId));
     } catch {
       return false;
     }
   };
   const result: OrphanSweepResult = { removed: [], nextDue: null };
-  for (const c of opts.collections()) {
+  for (const c of await opts.collections()) {
     for (const f of await opts.folders.list(c.id)) {
       if (opts.stopped?.()) return result;
-      if (!orphan(c.name, f.recordId)) continue;
+      if (!(await orphan(c.name, f.recordId))) continue;
       const due = f.modified + opts.minAgeMs;
       if (due > now()) {
         result.nextDue = Math.min(result.nextDue ?? due, due);
         continue;
       }
       const modified = await opts.folders.modified(c.id, f.recordId);
-      if (modified === null || modified + opts.minAgeMs > now() || !orphan(c.name, f.recordId)) continue;
+      if (modified === null || modified + opts.minAgeMs > now() || !(await orphan(c.name, f.recordId))) continue;
       await opts.folders.remove(c.id, f.recordId);
       result.removed.push(`${c.id}/${f.recordId}`);
       opts.removed(`${c.id}/${f.recordId}`, new Date(modified));

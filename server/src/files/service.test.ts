@@ -10,7 +10,7 @@ afterAll(cleanupTempDirs);
 describe("FilesService (app.files)", () => {
   it("stores, serves and deletes a record's files under <collection>/<record>/", async () => {
     const dir = tempDir();
-    const app = createApp({ dataDir: dir });
+    const app = await createApp({ dataDir: dir });
     try {
       await app.files.store("c1", "r1", [{ name: "a.txt", data: Buffer.from("hello"), mime: "text/plain", originalName: "a.txt" }]);
       expect(existsSync(path.join(dir, "storage", "c1", "r1", "a.txt"))).toBe(true);
@@ -27,11 +27,11 @@ describe("FilesService (app.files)", () => {
   });
 
   it("rebuilds the file system when the settings change", async () => {
-    const app = createApp({ dataDir: tempDir() });
+    const app = await createApp({ dataDir: tempDir() });
     try {
       const first = app.files.storage().fs;
       expect(app.files.storage().fs).toBe(first);
-      app.settings.save(structuredClone(app.settings.get()));
+      await app.settings.save(structuredClone(app.settings.get()));
       expect(app.files.storage().fs).not.toBe(first);
     } finally {
       await app.close();
@@ -39,7 +39,7 @@ describe("FilesService (app.files)", () => {
   });
 
   it("lets unprotected files through and refuses a protected one to a guest the rule refuses", async () => {
-    const app = createApp({ dataDir: tempDir() });
+    const app = await createApp({ dataDir: tempDir() });
     try {
       await expect(app.files.authorize(false, undefined, () => false)).resolves.toBeUndefined();
       await expect(app.files.authorize(true, "not-a-token", (auth) => auth !== null)).rejects.toMatchObject({ kind: "forbidden", message: FILE_FORBIDDEN_MESSAGE });

@@ -1,5 +1,6 @@
 import type { AdminModel } from "../models/admin.js";
 import type { Caller } from "../auth/caller.js";
+import type { EventBus } from "../events/bus.js";
 import type { AuthInfo } from "../query/requestInfo.js";
 import type { SettingsStore } from "../settings/store.js";
 import { badRequest } from "../tools/errors.js";
@@ -26,6 +27,8 @@ export interface StoredFile {
 export interface FilesServiceOptions extends FileTokenDeps<AuthInfo> {
   dataDir: string;
   settings: SettingsStore;
+  /** `settings.save` drops the current storage (the next use builds one from the new settings). */
+  events: EventBus;
   dev?: boolean;
   admins: FileTokenDeps<AuthInfo>["admins"] & { fileToken(admin: AdminModel): Promise<string> };
   /** Signs a file token for a signed-in auth record. */
@@ -39,9 +42,10 @@ export interface FilesServiceOptions extends FileTokenDeps<AuthInfo> {
  */
 export class FilesService {
   private current: { fs: FileSystem; thumbs: Thumbnailer } | null = null;
+  private readonly unsubscribe: () => void;
 
   constructor(private readonly opts: FilesServiceOptions) {
-    opts.settings.onChange(() => {
+    this.unsubscribe = opts.events.on("settings.save", () => {
       const old = this.current;
       this.current = null;
       void old?.fs.close().catch(() => undefined);
@@ -140,6 +144,7 @@ export class FilesService {
   }
 
   async close(): Promise<void> {
+    this.unsubscribe();
     await this.current?.fs.close();
     this.current = null;
   }

@@ -27,12 +27,12 @@ export function rateLimitClient(req: FastifyRequest): RateLimitClient {
  * What the request resolved to, after the router's own normalisation: its route with the
  * decoded params and the collection it names (by name or id, any case), and that route's tags.
  */
-function targetOf(app: App, req: FastifyRequest, method: string): { paths: string[]; tags: string[] } {
+async function targetOf(app: App, req: FastifyRequest, method: string): Promise<{ paths: string[]; tags: string[] }> {
   const pattern = req.routeOptions.url;
   if (pattern === undefined) return { paths: [unroutedPath(req.url)], tags: [] };
   const params = (req.params ?? {}) as Record<string, string | undefined>;
   const ref = params.collection ?? params.idOrName;
-  const collection = ref === undefined ? undefined : app.collections.find(ref);
+  const collection = ref === undefined ? undefined : await app.collections.find(ref);
   const action = routeAction(method, pattern);
   const refs = collection ? [collection.name, collection.id] : [ref ?? ""];
   return { paths: routedPaths(pattern, params, collection), tags: action ? actionTags(refs, action) : [] };
@@ -50,10 +50,10 @@ export function registerRateLimit(server: FastifyInstance, app: App): void {
     const limiter = app.rateLimits;
     if (!limiter.enabled) return done();
     const method = countedMethod(req.method);
-    const hit = limiter.hit({ method, ...targetOf(app, req, method), ...rateLimitClient(req) });
-    // The in-memory store answers now; a shared one (ratelimit/store.ts) may answer later.
-    if (hit instanceof Promise) hit.then((h) => answer(reply, h, done), done);
-    else answer(reply, hit, done);
+    // The route's collection is looked up in the database, so the answer comes later.
+    targetOf(app, req, method)
+      .then((target) => limiter.hit({ method, ...target, ...rateLimitClient(req) }))
+      .then((h) => answer(reply, h, done), done);
   });
 }
 

@@ -20,9 +20,9 @@ afterAll(async () => {
   cleanupTempDirs();
 });
 
-beforeEach(() => {
-  clearLogs(env.app);
-  setLogSettings(env.app, { logIp: true, minLevel: 0, maxDays: 5 });
+beforeEach(async () => {
+  await clearLogs(env.app);
+  await setLogSettings(env.app, { logIp: true, minLevel: 0, maxDays: 5 });
 });
 
 const inject = (opts: InjectOptions) => env.server.inject(opts);
@@ -109,7 +109,7 @@ describe("request log entries", () => {
   });
 
   it("logs.logIp = false leaves both IPs out", async () => {
-    setLogSettings(env.app, { logIp: false });
+    await setLogSettings(env.app, { logIp: false });
     await inject({ url: "/api/nope", headers: { "x-real-ip": "9.9.9.9" } });
     const [log] = await storedLogs(env.app);
     expect(log!.data).not.toHaveProperty("remoteIp");
@@ -117,14 +117,14 @@ describe("request log entries", () => {
   });
 
   it("logs.minLevel keeps successful requests out and errors in", async () => {
-    setLogSettings(env.app, { minLevel: 5 });
+    await setLogSettings(env.app, { minLevel: 5 });
     await inject({ url: "/api/admins", headers: { authorization: env.token } });
     await inject({ url: "/api/nope" });
     expect((await storedLogs(env.app)).map((l) => l.message)).toEqual(["GET /api/nope"]);
   });
 
   it("logs.maxDays = 0 stores nothing", async () => {
-    setLogSettings(env.app, { maxDays: 0 });
+    await setLogSettings(env.app, { maxDays: 0 });
     await inject({ url: "/api/nope" });
     expect(await storedLogs(env.app)).toEqual([]);
   });

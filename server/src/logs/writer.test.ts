@@ -7,8 +7,8 @@ import { cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
 let app: App;
 let writers: LogWriter[];
 
-beforeEach(() => {
-  app = createApp({ dataDir: tempDir("cairn-logs-") });
+beforeEach(async () => {
+  app = await createApp({ dataDir: tempDir("cairn-logs-") });
   writers = [];
 });
 
@@ -20,23 +20,29 @@ afterEach(async () => {
 });
 
 function writer(opts: LogWriterOptions = {}): LogWriter {
-  const w = new LogWriter(app.logsDb, app.settings, { warn: () => {}, ...opts });
+  const w = new LogWriter(app.logsDb, app.settings, app.events, { warn: () => {}, ...opts });
   writers.push(w);
   return w;
 }
 
-const count = (): number => (app.logsDb.prepare("SELECT COUNT(*) AS n FROM _logs").get() as { n: number }).n;
-const rows = () => app.logsDb.prepare("SELECT * FROM _logs ORDER BY rowid").all() as Record<string, unknown>[];
+const count = async (): Promise<number> => (await app.logsDb.get<{ n: number }>("SELECT COUNT(*) AS n FROM _logs"))!.n;
+const rows = () => app.logsDb.all("SELECT * FROM _logs ORDER BY rowid");
+/** Schema changes the tests make to break the writes. */
+const exec = (sql: string) => app.logsDb.transaction((tx) => tx.exec(sql));
 
-function setLogs(logs: Partial<Settings["logs"]>): void {
+async function setLogs(logs: Partial<Settings["logs"]>): Promise<void> {
   const s = app.settings.get();
-  app.settings.save({ ...s, logs: { ...s.logs, ...logs } });
+  await app.settings.save({ ...s, logs: { ...s.logs, ...logs } });
 }
 
-const tick = () => new Promise((r) => setImmediate(r));
+/** Lets the retention a settings save started (off the saving request's path) run and finish. */
+const tick = async () => {
+  await new Promise((r) => setImmediate(r));
+  await new Promise((r) => setImmediate(r));
+};
 
-function insertOld(id: string, created: string): void {
-  app.logsDb.prepare("INSERT INTO _logs (id, level, message, data, created, updated) VALUES (?, 0, 'old', '{}', ?, ?)").run(id, created, created);
+async function insertOld(id: string, created: string): Promise<void> {
+  await app.logsDb.transaction((tx) => tx.run("INSERT INTO _logs (id, level, message, data, created, updated) VALUES (?, 0, 'old', '{}', ?, ?)", [id, created, created]));
 }
 
 describe("LogWriter", () => {
@@ -45,53 +51,53 @@ describe("LogWriter", () => {
     const w = writer({ flushIntervalMs: 1000 });
     w.add({ level: 0, message: "a", data: { x: 1 } });
     w.add({ level: 4, message: "b", data: {} });
-    expect(count()).toBe(0);
+    expect(await count()).toBe(0);
     expect(w.pending).toBe(2);
-    vi.advanceTimersByTime(1000);
-    expect(count()).toBe(2);
-    const [a] = rows();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(await count()).toBe(2);
+    const [a] = (await rows());
     expect(a).toMatchObject({ level: 0, message: "a", data: '{"x":1}' });
     expect(a!.id).toMatch(/^[a-z0-9]{15}$/);
     expect(a!.created).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(a!.updated).toBe(a!.created);
   });
 
-  it("writes a full batch at once, still off the caller's stack", () => {
+  it("writes a full batch at once, still off the caller's stack", async () => {
     vi.useFakeTimers();
     const w = writer({ batchSize: 3, flushIntervalMs: 60_000 });
     for (let i = 0; i < 3; i++) w.add({ level: 0, message: `m${i}`, data: {} });
-    expect(count()).toBe(0);
-    vi.advanceTimersByTime(0);
-    expect(count()).toBe(3);
+    expect(await count()).toBe(0);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await count()).toBe(3);
   });
 
-  it("drops entries below logs.minLevel", () => {
-    setLogs({ minLevel: 4 });
+  it("drops entries below logs.minLevel", async () => {
+    await setLogs({ minLevel: 4 });
     const w = writer();
     w.add({ level: 0, message: "info", data: {} });
     w.add({ level: 4, message: "warn", data: {} });
     w.add({ level: 8, message: "error", data: {} });
-    w.flush();
-    expect(rows().map((r) => r.message)).toEqual(["warn", "error"]);
+    await w.flush();
+    expect((await rows()).map((r) => r.message)).toEqual(["warn", "error"]);
   });
 
-  it("persists nothing when logs.maxDays is 0", () => {
-    setLogs({ maxDays: 0 });
+  it("persists nothing when logs.maxDays is 0", async () => {
+    await setLogs({ maxDays: 0 });
     const w = writer();
     w.add({ level: 8, message: "x", data: {} });
     expect(w.pending).toBe(0);
-    w.flush();
-    expect(count()).toBe(0);
+    await w.flush();
+    expect(await count()).toBe(0);
   });
 
   it("flushes pending entries on close and ignores entries after it", async () => {
     const w = writer({ flushIntervalMs: 60_000 });
     w.add({ level: 0, message: "a", data: {} });
     await w.close();
-    expect(count()).toBe(1);
+    expect(await count()).toBe(1);
     w.add({ level: 0, message: "b", data: {} });
-    w.flush();
-    expect(count()).toBe(1);
+    await w.flush();
+    expect(await count()).toBe(1);
     await w.close();
   });
 
@@ -99,127 +105,127 @@ describe("LogWriter", () => {
     const dir = app.dataDir;
     app.logs.add({ level: 0, message: "bye", data: {} });
     await app.close();
-    app = createApp({ dataDir: dir });
-    expect(rows().map((r) => r.message)).toEqual(["bye"]);
+    app = await createApp({ dataDir: dir });
+    expect((await rows()).map((r) => r.message)).toEqual(["bye"]);
   });
 
-  it("never throws on a write failure: warns, retries, then drops with a warning", () => {
+  it("never throws on a write failure: warns, retries, then drops with a warning", async () => {
     const warnings: string[] = [];
     const w = writer({ maxAttempts: 2, warn: (m) => warnings.push(m) });
-    app.logsDb.exec("ALTER TABLE _logs RENAME TO _logs_away");
+    await exec("ALTER TABLE _logs RENAME TO _logs_away");
     w.add({ level: 0, message: "a", data: {} });
-    expect(w.flush()).toBe(false);
+    expect(await w.flush()).toBe(false);
     expect(w.pending).toBe(1);
     expect(warnings[0]).toMatch(/failed to write 1 log entry .*will retry/);
     w.add({ level: 0, message: "b", data: {} });
-    expect(w.flush()).toBe(false);
+    expect(await w.flush()).toBe(false);
     expect(w.pending).toBe(0);
     expect(warnings[1]).toMatch(/dropped 2 log entries/);
-    app.logsDb.exec("ALTER TABLE _logs_away RENAME TO _logs");
+    await exec("ALTER TABLE _logs_away RENAME TO _logs");
   });
 
-  it("a retried batch is written once the database is back, in order", () => {
+  it("a retried batch is written once the database is back, in order", async () => {
     const warnings: string[] = [];
     const w = writer({ warn: (m) => warnings.push(m) });
-    app.logsDb.exec("ALTER TABLE _logs RENAME TO _logs_away");
+    await exec("ALTER TABLE _logs RENAME TO _logs_away");
     w.add({ level: 0, message: "a", data: {} });
-    expect(w.flush()).toBe(false);
-    app.logsDb.exec("ALTER TABLE _logs_away RENAME TO _logs");
+    expect(await w.flush()).toBe(false);
+    await exec("ALTER TABLE _logs_away RENAME TO _logs");
     w.add({ level: 0, message: "b", data: {} });
-    expect(w.flush()).toBe(true);
-    expect(rows().map((r) => r.message)).toEqual(["a", "b"]);
+    expect(await w.flush()).toBe(true);
+    expect((await rows()).map((r) => r.message)).toEqual(["a", "b"]);
     expect(warnings).toHaveLength(1);
   });
 
   it("a failure from a timer flush does not crash the process", async () => {
     const warnings: string[] = [];
     const w = writer({ flushIntervalMs: 5, warn: (m) => warnings.push(m) });
-    app.logsDb.exec("DROP TABLE _logs");
+    await exec("DROP TABLE _logs");
     w.add({ level: 0, message: "a", data: {} });
     await new Promise((r) => setTimeout(r, 40));
     expect(warnings.length).toBeGreaterThan(0);
   });
 
-  it("bounds the memory queue and says so", () => {
+  it("bounds the memory queue and says so", async () => {
     const warnings: string[] = [];
     const w = writer({ maxQueue: 2, batchSize: 100, warn: (m) => warnings.push(m) });
     for (const m of ["a", "b", "c"]) w.add({ level: 0, message: m, data: {} });
     expect(w.pending).toBe(2);
     expect(warnings[0]).toMatch(/dropped 1 log entry/);
-    w.flush();
-    expect(rows().map((r) => r.message)).toEqual(["b", "c"]);
+    await w.flush();
+    expect((await rows()).map((r) => r.message)).toEqual(["b", "c"]);
   });
 
-  it("stores unserializable data without throwing", () => {
+  it("stores unserializable data without throwing", async () => {
     const w = writer();
     const data: Record<string, unknown> = {};
     data.self = data;
     w.add({ level: 0, message: "cyclic", data });
-    w.flush();
-    expect(JSON.parse(rows()[0]!.data as string).error).toMatch(/unserializable/);
+    await w.flush();
+    expect(JSON.parse((await rows())[0]!.data as string).error).toMatch(/unserializable/);
   });
 
-  it("application errors are level 8 with the error text", () => {
+  it("application errors are level 8 with the error text", async () => {
     const w = writer();
     w.error("Failed to send mail.", new Error("boom"));
-    w.flush();
-    expect(rows()[0]).toMatchObject({ level: 8, message: "Failed to send mail.", data: '{"type":"app","error":"boom"}' });
+    await w.flush();
+    expect((await rows())[0]).toMatchObject({ level: 8, message: "Failed to send mail.", data: '{"type":"app","error":"boom"}' });
   });
 });
 
 describe("LogWriter retention", () => {
   const NOW = new Date("2026-11-21T12:00:00.000Z");
   // The app's own writer would apply retention on the real clock; only the test's writer runs.
-  beforeEach(() => app.logs.close());
+  beforeEach(async () => app.logs.close());
 
-  it("deletes logs older than maxDays with the first batch, then at most every interval", () => {
+  it("deletes logs older than maxDays with the first batch, then at most every interval", async () => {
     let now = NOW;
     const w = writer({ now: () => now, retentionIntervalMs: 6 * 3600_000 });
-    insertOld("old", "2026-11-16 11:59:59.999Z"); // 5 days and 1 ms
-    insertOld("keep", "2026-11-16 12:00:00.000Z"); // exactly 5 days
+    await insertOld("old", "2026-11-16 11:59:59.999Z"); // 5 days and 1 ms
+    await insertOld("keep", "2026-11-16 12:00:00.000Z"); // exactly 5 days
     w.add({ level: 0, message: "new", data: {} });
-    w.flush();
-    expect(rows().map((r) => r.id)).toEqual(["keep", expect.any(String)]);
+    await w.flush();
+    expect((await rows()).map((r) => r.id)).toEqual(["keep", expect.any(String)]);
 
-    insertOld("old2", "2026-11-01 00:00:00.000Z");
+    await insertOld("old2", "2026-11-01 00:00:00.000Z");
     now = new Date(NOW.getTime() + 3600_000);
     w.add({ level: 0, message: "new", data: {} });
-    w.flush();
-    expect(rows().some((r) => r.id === "old2")).toBe(true);
+    await w.flush();
+    expect((await rows()).some((r) => r.id === "old2")).toBe(true);
 
     now = new Date(NOW.getTime() + 6 * 3600_000);
     w.add({ level: 0, message: "new", data: {} });
-    w.flush();
-    expect(rows().some((r) => r.id === "old2" || r.id === "keep")).toBe(false);
+    await w.flush();
+    expect((await rows()).some((r) => r.id === "old2" || r.id === "keep")).toBe(false);
   });
 
   it("deletes expired logs when the settings are saved", async () => {
     writer({ now: () => NOW });
-    insertOld("old", "2026-11-10 00:00:00.000Z");
-    insertOld("recent", "2026-11-20 00:00:00.000Z");
-    setLogs({ maxDays: 7 });
+    await insertOld("old", "2026-11-10 00:00:00.000Z");
+    await insertOld("recent", "2026-11-20 00:00:00.000Z");
+    await setLogs({ maxDays: 7 });
     await tick();
-    expect(rows().map((r) => r.id)).toEqual(["recent"]);
-    setLogs({ maxDays: 1 });
+    expect((await rows()).map((r) => r.id)).toEqual(["recent"]);
+    await setLogs({ maxDays: 1 });
     await tick();
-    expect(count()).toBe(0);
+    expect(await count()).toBe(0);
   });
 
   it("maxDays = 0 deletes every stored log and drops what is queued", async () => {
     const w = writer({ now: () => NOW, flushIntervalMs: 60_000 });
-    insertOld("recent", "2026-11-21 11:00:00.000Z");
+    await insertOld("recent", "2026-11-21 11:00:00.000Z");
     w.add({ level: 0, message: "queued", data: {} });
-    setLogs({ maxDays: 0 });
+    await setLogs({ maxDays: 0 });
     await tick();
     expect(w.pending).toBe(0);
-    expect(count()).toBe(0);
+    expect(await count()).toBe(0);
   });
 
-  it("deleteExpired reports a failure instead of throwing", () => {
+  it("deleteExpired reports a failure instead of throwing", async () => {
     const warnings: string[] = [];
     const w = writer({ warn: (m) => warnings.push(m) });
-    app.logsDb.exec("DROP TABLE _logs");
-    expect(w.deleteExpired()).toBe(-1);
+    await exec("DROP TABLE _logs");
+    expect(await w.deleteExpired()).toBe(-1);
     expect(warnings[0]).toMatch(/failed to delete old logs/);
   });
 });

@@ -1,5 +1,6 @@
-import type { DB } from "../db/connection.js";
-import { LogsRepo, type LogRow } from "../db/logs.js";
+import type { Db } from "../db/types.js";
+import { logsRepo, type LogRow } from "../db/logs.js";
+import type { EventBus } from "../events/bus.js";
 import type { SettingsStore } from "../settings/store.js";
 import type { Settings } from "../models/settings.js";
 import { newId } from "../tools/random.js";
@@ -44,11 +45,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Entries below `logs.minLevel` are dropped; `logs.maxDays = 0` disables persistence
  * (and deletes what was stored). Logs older than `logs.maxDays` are deleted with the
  * first batch after start, then at most every `retentionIntervalMs`, and on every
- * settings save. A failed write never throws: it is reported with console.warn and
+ * `settings.save` from the bus. Writes run one after the other (each batch is one
+ * transaction of `logsRepo.insertMany`). A failed write never throws: it is reported with console.warn and
  * the batch is retried a few times before it is dropped (also reported).
  */
 export class LogWriter {
-  private readonly repo: LogsRepo;
   private readonly opts: typeof DEFAULTS;
   private readonly now: () => Date;
   private readonly warn: (message: string) => void;
@@ -62,14 +63,20 @@ export class LogWriter {
   private unsubscribe: () => void;
   private pendingWork = new Set<NodeJS.Immediate>();
   private maxDays: number;
+  /** The write in progress: flushes and deletes queue behind it, so batches land in order. */
+  private writing: Promise<unknown> = Promise.resolve();
 
-  constructor(db: DB, private readonly settings: SettingsStore, options: LogWriterOptions = {}) {
-    this.repo = new LogsRepo(db);
+  constructor(
+    private readonly db: Db,
+    private readonly settings: SettingsStore,
+    events: EventBus,
+    options: LogWriterOptions = {},
+  ) {
     this.opts = { ...DEFAULTS, ...stripUndefined(options) };
     this.now = options.now ?? (() => new Date());
     this.warn = options.warn ?? ((m) => console.warn(m));
     this.maxDays = settings.get().logs.maxDays;
-    this.unsubscribe = settings.onChange((s) => this.onSettingsSaved(s));
+    this.unsubscribe = events.on("settings.save", (e) => this.onSettingsSaved(e.settings));
   }
 
   /** Queues one entry (O(1); never throws, never touches the database). */
@@ -104,11 +111,22 @@ export class LogWriter {
   }
 
   /**
-   * Writes everything queued now, in one transaction. Returns false when the write failed
-   * (the entries are kept for a retry unless they exhausted their attempts). Never throws.
+   * Writes everything queued now, in one transaction. Resolves to false when the write failed
+   * (the entries are kept for a retry unless they exhausted their attempts). Never rejects.
    */
-  flush(): boolean {
+  flush(): Promise<boolean> {
     this.clearTimer();
+    return this.serially(() => this.writeQueued());
+  }
+
+  /** fn after the write in progress (never two at once on the logs database). */
+  private serially<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.writing.then(fn);
+    this.writing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async writeQueued(): Promise<boolean> {
     const batch = this.retry ? this.retry.rows.concat(this.queue) : this.queue;
     const attempts = this.retry?.attempts ?? 0;
     this.queue = [];
@@ -116,29 +134,33 @@ export class LogWriter {
     let ok = true;
     if (batch.length > 0) {
       try {
-        this.repo.insertMany(batch);
+        await logsRepo.insertMany(this.db, batch);
       } catch (err) {
         ok = false;
         this.failed(batch, attempts + 1, err);
       }
     }
     if (ok && batch.length > 0 && this.opts.retentionIntervalMs > 0 && this.now().getTime() - this.lastRetention >= this.opts.retentionIntervalMs) {
-      this.deleteExpired();
+      await this.deleteExpiredNow();
     }
     if (this.pending > 0) this.schedule(this.opts.flushIntervalMs);
     return ok;
   }
 
   /**
-   * Deletes logs older than `logs.maxDays` days (all of them when it is 0). Never throws;
-   * returns the number of deleted logs, or -1 on failure.
+   * Deletes logs older than `logs.maxDays` days (all of them when it is 0). Never rejects;
+   * resolves to the number of deleted logs, or -1 on failure.
    */
-  deleteExpired(): number {
+  deleteExpired(): Promise<number> {
+    return this.serially(() => this.deleteExpiredNow());
+  }
+
+  private async deleteExpiredNow(): Promise<number> {
     this.lastRetention = this.now().getTime();
     const { maxDays } = this.settings.get().logs;
     try {
-      if (!(maxDays > 0)) return this.repo.deleteAllLogs(false);
-      return this.repo.deleteOlderThan(formatDate(new Date(this.now().getTime() - maxDays * DAY_MS)));
+      if (!(maxDays > 0)) return await logsRepo.deleteAllLogs(this.db, false);
+      return await logsRepo.deleteOlderThan(this.db, formatDate(new Date(this.now().getTime() - maxDays * DAY_MS)));
     } catch (err) {
       this.warn(`[logs] failed to delete old logs: ${errorText(err)}`);
       return -1;
@@ -148,7 +170,7 @@ export class LogWriter {
   /** Flushes what is pending and stops accepting entries. Safe to call twice. */
   async close(): Promise<void> {
     if (this.closed) return;
-    this.flush();
+    await this.flush();
     this.closed = true;
     this.clearTimer();
     this.unsubscribe();
@@ -172,23 +194,23 @@ export class LogWriter {
     // Off the saving request's path; a close() in between wins.
     const t = setImmediate(() => {
       this.pendingWork.delete(t);
-      if (!this.closed) this.applyRetention(prev);
+      if (!this.closed) void this.serially(() => this.applyRetention(prev));
     });
     this.pendingWork.add(t);
   }
 
-  private applyRetention(prev: number): void {
+  private async applyRetention(prev: number): Promise<void> {
     if (!(this.settings.get().logs.maxDays > 0)) {
       // Persistence is off: delete everything, giving the space back once when turning it off.
       this.lastRetention = this.now().getTime();
       try {
-        this.repo.deleteAllLogs(prev > 0);
+        await logsRepo.deleteAllLogs(this.db, prev > 0);
       } catch (err) {
         this.warn(`[logs] failed to delete logs: ${errorText(err)}`);
       }
       return;
     }
-    this.deleteExpired();
+    await this.deleteExpiredNow();
   }
 
   private failed(batch: LogRow[], attempts: number, err: unknown): void {
@@ -208,7 +230,7 @@ export class LogWriter {
     this.clearTimer();
     const t = setTimeout(() => {
       this.timer = null;
-      this.flush();
+      void this.flush();
     }, delayMs);
     // Pending logs never keep the process alive; close() flushes them on shutdown.
     t.unref?.();

@@ -11,8 +11,8 @@ let app: App;
 let smtp: TestSmtp | null = null;
 const mailers: Mailer[] = [];
 
-beforeEach(() => {
-  app = createApp({ dataDir: tempDir() });
+beforeEach(async () => {
+  app = await createApp({ dataDir: tempDir() });
 });
 
 afterEach(async () => {
@@ -24,14 +24,14 @@ afterEach(async () => {
 });
 
 function mailer(opts: MailerOptions = {}): Mailer {
-  const m = new Mailer(app.settings, opts);
+  const m = new Mailer(app.settings, app.events, opts);
   mailers.push(m);
   return m;
 }
 
-function setSmtp(smtpSettings: Partial<Settings["smtp"]>, meta: Partial<Settings["meta"]> = {}): void {
+async function setSmtp(smtpSettings: Partial<Settings["smtp"]>, meta: Partial<Settings["meta"]> = {}): Promise<void> {
   const s = app.settings.get();
-  app.settings.save({ ...s, meta: { ...s.meta, ...meta }, smtp: { ...s.smtp, enabled: true, host: "127.0.0.1", username: "", password: "", authMethod: "", tls: false, localName: "", ...smtpSettings } });
+  await app.settings.save({ ...s, meta: { ...s.meta, ...meta }, smtp: { ...s.smtp, enabled: true, host: "127.0.0.1", username: "", password: "", authMethod: "", tls: false, localName: "", ...smtpSettings } });
 }
 
 const message: MailMessage = {
@@ -43,7 +43,7 @@ const message: MailMessage = {
 describe("Mailer over SMTP", () => {
   it("sends from the sender settings with an html body and a generated text part", async () => {
     smtp = await startTestSmtp({ disabledCommands: ["STARTTLS"] });
-    setSmtp({ port: smtp.port });
+    await setSmtp({ port: smtp.port });
     await mailer().send(message);
     const [got] = await smtp.waitFor(1);
     expect(got.envelopeFrom).toBe("support@example.com");
@@ -60,7 +60,7 @@ describe("Mailer over SMTP", () => {
 
   it("uses localName as the EHLO name and encodes non-ASCII headers", async () => {
     smtp = await startTestSmtp({ disabledCommands: ["STARTTLS"] });
-    setSmtp({ port: smtp.port, localName: "mail.example.org" }, { senderName: "Zoë's app", senderAddress: "noreply@example.org" });
+    await setSmtp({ port: smtp.port, localName: "mail.example.org" }, { senderName: "Zoë's app", senderAddress: "noreply@example.org" });
     await mailer().send({ ...message, subject: "Grüße — ✓", text: "plain" });
     const [got] = await smtp.waitFor(1);
     expect(got.clientName).toBe("mail.example.org");
@@ -72,7 +72,7 @@ describe("Mailer over SMTP", () => {
 
   it.each(["PLAIN", "LOGIN"])("signs in with %s", async (method) => {
     smtp = await startTestSmtp({ disabledCommands: ["STARTTLS"], users: { user1: "pass 1" } });
-    setSmtp({ port: smtp.port, username: "user1", password: "pass 1", authMethod: method });
+    await setSmtp({ port: smtp.port, username: "user1", password: "pass 1", authMethod: method });
     await mailer().send(message);
     const [got] = await smtp.waitFor(1);
     expect(got.auth).toEqual({ method, username: "user1", password: "pass 1" });
@@ -80,40 +80,40 @@ describe("Mailer over SMTP", () => {
 
   it("defaults to PLAIN when no auth method is set", async () => {
     smtp = await startTestSmtp({ disabledCommands: ["STARTTLS"], users: { user1: "pw" } });
-    setSmtp({ port: smtp.port, username: "user1", password: "pw", authMethod: "" });
+    await setSmtp({ port: smtp.port, username: "user1", password: "pw", authMethod: "" });
     await mailer().send(message);
     expect((await smtp.waitFor(1))[0].auth?.method).toBe("PLAIN");
   });
 
   it("rejects when the server refuses the credentials", async () => {
     smtp = await startTestSmtp({ disabledCommands: ["STARTTLS"], users: { user1: "right" } });
-    setSmtp({ port: smtp.port, username: "user1", password: "wrong", authMethod: "LOGIN" });
+    await setSmtp({ port: smtp.port, username: "user1", password: "wrong", authMethod: "LOGIN" });
     await expect(mailer().send(message)).rejects.toThrow(/Invalid username or password/);
     expect(smtp.received).toHaveLength(0);
   });
 
   it("rejects when the server wants auth and none is configured", async () => {
     smtp = await startTestSmtp({ disabledCommands: ["STARTTLS"], users: { user1: "pw" } });
-    setSmtp({ port: smtp.port });
+    await setSmtp({ port: smtp.port });
     await expect(mailer().send(message)).rejects.toThrow(/auth/i);
   });
 
   it("upgrades with STARTTLS when the server offers it", async () => {
     smtp = await startTestSmtp({});
-    setSmtp({ port: smtp.port, tls: false });
+    await setSmtp({ port: smtp.port, tls: false });
     await mailer({ tls: { rejectUnauthorized: false } }).send(message);
     expect((await smtp.waitFor(1))[0].secure).toBe(true);
   });
 
   it("verifies the certificate on STARTTLS by default", async () => {
     smtp = await startTestSmtp({}); // smtp-server's built-in certificate is self-signed
-    setSmtp({ port: smtp.port, tls: false });
+    await setSmtp({ port: smtp.port, tls: false });
     await expect(mailer().send(message)).rejects.toThrow(/certificate/i);
   });
 
   it("speaks TLS from the first byte when tls is on", async () => {
     smtp = await startTestSmtp({ secure: true });
-    setSmtp({ port: smtp.port, tls: true });
+    await setSmtp({ port: smtp.port, tls: true });
     await mailer({ tls: { rejectUnauthorized: false } }).send(message);
     const [got] = await smtp.waitFor(1);
     expect(got.secure).toBe(true);
@@ -122,7 +122,7 @@ describe("Mailer over SMTP", () => {
 
   it("fails against a plain server when tls is on", async () => {
     smtp = await startTestSmtp({ disabledCommands: ["STARTTLS"] });
-    setSmtp({ port: smtp.port, tls: true });
+    await setSmtp({ port: smtp.port, tls: true });
     await expect(mailer({ tls: { rejectUnauthorized: false }, connectTimeoutMs: 2000 }).send(message)).rejects.toThrow();
   });
 
@@ -131,13 +131,13 @@ describe("Mailer over SMTP", () => {
     const port = smtp.port;
     await smtp.close();
     smtp = null;
-    setSmtp({ port });
+    await setSmtp({ port });
     await expect(mailer().send(message)).rejects.toThrow(/ECONNREFUSED/);
   });
 
   it("reuses its transport until the smtp settings change, and closes it", async () => {
     smtp = await startTestSmtp({ disabledCommands: ["STARTTLS"] });
-    setSmtp({ port: smtp.port });
+    await setSmtp({ port: smtp.port });
     const m = mailer();
     const current = () => (m as unknown as { transport: { transport: unknown } | null }).transport?.transport ?? null;
     await m.send(message);
@@ -145,9 +145,9 @@ describe("Mailer over SMTP", () => {
     await m.send(message);
     expect(current()).toBe(first);
     const s = app.settings.get();
-    app.settings.save({ ...s, meta: { ...s.meta, appName: "Other" } }); // not an smtp change
+    await app.settings.save({ ...s, meta: { ...s.meta, appName: "Other" } }); // not an smtp change
     expect(current()).toBe(first);
-    setSmtp({ port: smtp.port, localName: "changed.example.com" });
+    await setSmtp({ port: smtp.port, localName: "changed.example.com" });
     expect(current()).toBeNull();
     await m.send(message);
     expect(current()).not.toBe(first);

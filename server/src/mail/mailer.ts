@@ -2,6 +2,7 @@ import { accessSync, constants, statSync } from "node:fs";
 import path from "node:path";
 import type { ConnectionOptions } from "node:tls";
 import nodemailer from "nodemailer";
+import type { EventBus } from "../events/bus.js";
 import type { SettingsStore } from "../settings/store.js";
 import type { Settings } from "../models/settings.js";
 import { htmlToText } from "./htmlToText.js";
@@ -59,9 +60,13 @@ export class Mailer {
   private transport: { key: string; transport: Transport } | null = null;
   private readonly unsubscribe: () => void;
 
-  constructor(private readonly settings: SettingsStore, private readonly opts: MailerOptions = {}) {
+  constructor(
+    private readonly settings: SettingsStore,
+    events: EventBus,
+    private readonly opts: MailerOptions = {},
+  ) {
     // Drop a transport built from settings that just changed (its connection details are stale).
-    this.unsubscribe = settings.onChange((s) => {
+    this.unsubscribe = events.on("settings.save", ({ settings: s }) => {
       if (this.transport && this.transport.key !== transportKey(s)) this.dropTransport();
     });
   }

@@ -1,4 +1,4 @@
-import type { CollectionService } from "../collections/service.js";
+import type { CollectionModel } from "../models/collection.js";
 import type { EventBus } from "../events/bus.js";
 import type { SettingsStore } from "../settings/store.js";
 import { requireAdmin, type Caller } from "../auth/caller.js";
@@ -12,20 +12,27 @@ import { buildDocument, type OpenApiDocument } from "./document.js";
  */
 export class OpenApiService {
   private cached: OpenApiDocument | null = null;
+  /** Bumped by every change: a document built across one is not kept. */
+  private generation = 0;
 
-  constructor(private readonly env: { collections: CollectionService; settings: SettingsStore; events: EventBus }) {
-    const drop = () => void (this.cached = null);
+  constructor(private readonly env: { collections: { all(): Promise<CollectionModel[]> }; settings: SettingsStore; events: EventBus }) {
+    const drop = () => {
+      this.cached = null;
+      this.generation++;
+    };
     env.events.on("collection.save", drop);
     env.events.on("collection.delete", drop);
     env.events.on("settings.save", drop);
   }
 
-  document(who: Caller): OpenApiDocument {
+  async document(who: Caller): Promise<OpenApiDocument> {
     if (!this.env.settings.get().openApi.public) requireAdmin(who);
-    if (!this.cached) {
-      const { meta } = this.env.settings.get();
-      this.cached = buildDocument(this.env.collections.all(), { appName: meta.appName, appUrl: meta.appUrl, version: VERSION });
-    }
-    return this.cached;
+    if (this.cached) return this.cached;
+    const generation = this.generation;
+    const collections = await this.env.collections.all();
+    const { meta } = this.env.settings.get();
+    const doc = buildDocument(collections, { appName: meta.appName, appUrl: meta.appUrl, version: VERSION });
+    if (generation === this.generation) this.cached = doc;
+    return doc;
   }
 }

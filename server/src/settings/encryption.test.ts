@@ -75,7 +75,7 @@ describe("settings encryption (--encryptionEnv)", () => {
     expect(() => JSON.parse(stored)).toThrow();
     expect(decryptText(stored, KEY)).toContain("Encrypted by PB");
 
-    const app = createApp({ dataDir: copyDataDir(dir), encryptionKey: KEY });
+    const app = await createApp({ dataDir: copyDataDir(dir), encryptionKey: KEY });
     try {
       const s = app.settings.get();
       expect(s.meta.appName).toBe("Encrypted by PB");
@@ -83,7 +83,7 @@ describe("settings encryption (--encryptionEnv)", () => {
     } finally {
       await app.close();
     }
-    const plain = createApp({ dataDir: copyDataDir(dir) });
+    const plain = await createApp({ dataDir: copyDataDir(dir) });
     try {
       expect(plain.settings.get().meta.appName).toBe("Acme");
     } finally {
@@ -93,14 +93,14 @@ describe("settings encryption (--encryptionEnv)", () => {
 
   it("writes settings the reference reads with the same key", async () => {
     const dir = referenceDataDir();
-    const app = createApp({ dataDir: dir, encryptionKey: KEY });
+    const app = await createApp({ dataDir: dir, encryptionKey: KEY });
     try {
       // A plain stored value is still read with a key set (as the reference does), then saved encrypted.
       expect(app.settings.get().meta.appName).toBe("Acme");
       const s = structuredClone(app.settings.get());
       s.meta.appName = "Encrypted by Cairn";
       s.s3 = { ...s.s3, secret: "s3-secret" };
-      app.settings.save(s);
+      await app.settings.save(s);
     } finally {
       await app.close();
     }

@@ -31,9 +31,9 @@ export class SettingsService {
     return redactSettings(this.app.settings.get());
   }
 
-  update(who: Caller, decode: BodyDecoder) {
+  async update(who: Caller, decode: BodyDecoder) {
     requireAdmin(who);
-    return redactSettings(updateSettings(this.app.settings, decode));
+    return redactSettings(await updateSettings(this.app.settings, decode));
   }
 
   async testEmail(who: Caller, read: Read<{ template: string; email: string }>): Promise<void> {

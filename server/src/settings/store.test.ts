@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { extensionDefaults } from "./extensions.js";
 import { createApp, type App } from "../app.js";
-import { readParam, upsertParam } from "../db/params.js";
+import { paramsRepo } from "../db/params.js";
 import { cleanupTempDirs, referenceDataDir, tempDir } from "../../test/support/dataDirs.js";
 
 const opened: App[] = [];
-function open(dir: string): App {
-  const app = createApp({ dataDir: dir });
+async function open(dir: string): Promise<App> {
+  const app = await createApp({ dataDir: dir });
   opened.push(app);
   return app;
 }
@@ -18,36 +18,39 @@ afterEach(async () => {
 
 type Obj = Record<string, any>;
 
+const readStored = async (app: App): Promise<Obj> => JSON.parse((await paramsRepo.readText(app.db, "settings"))!) as Obj;
+const writeStored = (app: App, value: Obj) => app.db.transaction((tx) => paramsRepo.writeText(tx, "settings", JSON.stringify(value)));
+
 describe("SettingsStore", () => {
-  it("reads the settings a reference data dir holds, unchanged", () => {
+  it("reads the settings a reference data dir holds, unchanged", async () => {
     const dir = referenceDataDir();
-    const app = open(dir);
-    const stored = readParam<Obj>(app.db, "settings")!;
+    const app = await open(dir);
+    const stored = await readStored(app);
     // Plus the groups beyond v0.22 (absent from a reference data dir), at their defaults.
     expect(app.settings.get()).toEqual({ ...stored, ...extensionDefaults() });
   });
 
-  it("keeps unknown keys through a save and reload", () => {
-    const app = open(tempDir());
-    const stored = readParam<Obj>(app.db, "settings")!;
-    upsertParam(app.db, "settings", { ...stored, futureGroup: { a: 1 }, meta: { ...stored.meta, futureField: "x" } });
-    app.settings.reload();
+  it("keeps unknown keys through a save and reload", async () => {
+    const app = await open(tempDir());
+    const stored = await readStored(app);
+    await writeStored(app, { ...stored, futureGroup: { a: 1 }, meta: { ...stored.meta, futureField: "x" } });
+    await app.settings.reload();
     expect((app.settings.get() as Obj).futureGroup).toBeUndefined();
 
     const s = app.settings.get();
-    app.settings.save({ ...s, meta: { ...s.meta, appName: "Renamed" } });
-    const after = readParam<Obj>(app.db, "settings")!;
+    await app.settings.save({ ...s, meta: { ...s.meta, appName: "Renamed" } });
+    const after = await readStored(app);
     expect(after.futureGroup).toEqual({ a: 1 });
     expect(after.meta.futureField).toBe("x");
     expect(after.meta.appName).toBe("Renamed");
   });
 
-  it("keeps declared types stable: mistyped or missing values take the defaults", () => {
-    const app = open(tempDir());
-    const stored = readParam<Obj>(app.db, "settings")!;
+  it("keeps declared types stable: mistyped or missing values take the defaults", async () => {
+    const app = await open(tempDir());
+    const stored = await readStored(app);
     const { logs: _dropped, ...withoutLogs } = stored;
-    upsertParam(app.db, "settings", { ...withoutLogs, smtp: { ...stored.smtp, port: "587", tls: "yes" }, meta: { ...stored.meta, appName: 5 } });
-    const s = app.settings.reload();
+    await writeStored(app, { ...withoutLogs, smtp: { ...stored.smtp, port: "587", tls: "yes" }, meta: { ...stored.meta, appName: 5 } });
+    const s = await app.settings.reload();
     expect(s.smtp.port).toBe(587);
     expect(s.smtp.tls).toBe(false);
     expect(s.meta.appName).toBe("Acme");
@@ -56,15 +59,29 @@ describe("SettingsStore", () => {
     expect(s.adminAuthToken.secret).toBe(stored.adminAuthToken.secret);
   });
 
-  it("notifies listeners with the saved settings", () => {
-    const app = open(tempDir());
+  it("announces a save on the bus once committed, with the settings already current", async () => {
+    const app = await open(tempDir());
     const seen: string[] = [];
-    const off = app.settings.onChange((s) => seen.push(s.meta.appName));
+    const off = app.events.on("settings.save", (e) => seen.push(`${e.settings.meta.appName}/${app.settings.get().meta.appName}`));
     const s = app.settings.get();
-    app.settings.save({ ...s, meta: { ...s.meta, appName: "One" } });
+    await app.settings.save({ ...s, meta: { ...s.meta, appName: "One" } });
     off();
-    app.settings.save({ ...s, meta: { ...s.meta, appName: "Two" } });
-    expect(seen).toEqual(["One"]);
-    expect(open(app.dataDir).settings.get().meta.appName).toBe("Two");
+    await app.settings.save({ ...s, meta: { ...s.meta, appName: "Two" } });
+    expect(seen).toEqual(["One/One"]);
+    expect((await open(app.dataDir)).settings.get().meta.appName).toBe("Two");
+  });
+
+  it("a save that does not commit announces nothing and leaves the settings as they were", async () => {
+    const app = await open(tempDir());
+    const seen: unknown[] = [];
+    app.events.on("settings.save", (e) => seen.push(e));
+    const before = app.settings.get();
+    // Without its table the write fails, so the transaction rolls back.
+    await app.db.transaction((tx) => tx.exec("ALTER TABLE _params RENAME TO _params_away"));
+    await expect(app.settings.save({ ...before, meta: { ...before.meta, appName: "Lost" } })).rejects.toThrow();
+    await app.db.transaction((tx) => tx.exec("ALTER TABLE _params_away RENAME TO _params"));
+    expect(seen).toEqual([]);
+    expect(app.settings.get()).toBe(before);
+    expect((await readStored(app)).meta.appName).toBe(before.meta.appName);
   });
 });

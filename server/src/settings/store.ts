@@ -1,5 +1,6 @@
-import type { DB } from "../db/connection.js";
-import { readParamText, upsertParamText } from "../db/params.js";
+import type { Db } from "../db/types.js";
+import { paramsRepo } from "../db/params.js";
+import type { EventBus } from "../events/bus.js";
 import { decryptText, encryptText } from "./encryption.js";
 import { defaultSettings } from "./defaults.js";
 import { normalize, withExtras } from "../tools/goJson.js";
@@ -8,54 +9,69 @@ import type { Settings } from "../models/settings.js";
 
 type Obj = Record<string, unknown>;
 
+export interface SettingsStoreOptions {
+  /** PocketBase's `--encryptionEnv` key: settings are stored encrypted and read whether encrypted or plain. */
+  encryptionKey?: string;
+  /** Told when stored settings cannot be read (encrypted with another key, or no key given); the defaults are used. */
+  onLoadError?: (message: string) => void;
+}
+
 /**
- * Holds the current settings in memory (read on every request) and persists them in
- * `_params` under key "settings". Stored values are read field by field against the
+ * Holds the current settings in memory (read synchronously on every request) and persists
+ * them in `_params` under key "settings". Stored values are read field by field against the
  * settings shape: a missing or mistyped field takes its default, so the in-memory value
  * always has the declared types; keys Cairn does not know (written by another version)
- * are kept aside and written back unchanged on every save.
+ * are kept aside and written back unchanged on every save. A save announces the new
+ * settings on the bus (`settings.save`) once committed: whatever derives from them
+ * (mailer, storage, backups schedule, rate limits, log retention) listens there.
  */
 export class SettingsStore {
   private current!: Settings;
   private extras: Obj = {};
-  private listeners = new Set<(s: Settings) => void>();
 
-  /**
-   * With an `encryptionKey` (PocketBase's `--encryptionEnv`), settings are stored encrypted
-   * and read whether encrypted or plain; stored settings that cannot be read (encrypted with
-   * another key, or no key given) fall back to the defaults and `onLoadError` is told.
-   */
-  constructor(
-    private readonly db: DB,
-    private readonly opts: { encryptionKey?: string; onLoadError?: (message: string) => void } = {},
-  ) {
-    this.reload();
+  /** Opens the store on `db`, with the stored settings loaded. */
+  static async open(db: Db, events: EventBus, opts: SettingsStoreOptions = {}): Promise<SettingsStore> {
+    const store = new SettingsStore(db, events, opts);
+    await store.reload();
+    return store;
   }
+
+  private constructor(
+    private readonly db: Db,
+    private readonly events: EventBus,
+    private readonly opts: SettingsStoreOptions,
+  ) {}
 
   get(): Settings {
     return this.current;
   }
 
-  /** Re-reads from disk (e.g. after another process changed the file). */
-  reload(): Settings {
-    const stored = this.readStored();
+  /** Re-reads from the database (e.g. after another process changed it). */
+  async reload(): Promise<Settings> {
+    const stored = this.decode(await paramsRepo.readText(this.db, "settings"));
     const { value, extras } = normalize(SETTINGS_SHAPE, defaultSettings() as unknown as Obj, stored);
     this.current = value as unknown as Settings;
     this.extras = extras;
     return this.current;
   }
 
-  /** Persists complete settings (already validated) and notifies listeners. */
-  save(next: Settings): void {
+  /** Persists complete settings (already validated); once committed, they are current and `settings.save` goes out. */
+  async save(next: Settings): Promise<Settings> {
     const { value } = normalize(SETTINGS_SHAPE, this.current as unknown as Obj, next);
+    const saved = value as unknown as Settings;
     const json = JSON.stringify(withExtras(value, this.extras));
-    upsertParamText(this.db, "settings", this.opts.encryptionKey ? encryptText(json, this.opts.encryptionKey) : json);
-    this.current = value as unknown as Settings;
-    for (const fn of this.listeners) fn(this.current);
+    const text = this.opts.encryptionKey ? encryptText(json, this.opts.encryptionKey) : json;
+    await this.db.transaction(async (tx) => {
+      await paramsRepo.writeText(tx, "settings", text);
+      tx.afterCommit(() => {
+        this.current = saved;
+        this.events.emit({ type: "settings.save", settings: saved });
+      });
+    });
+    return saved;
   }
 
-  private readStored(): unknown {
-    const text = readParamText(this.db, "settings");
+  private decode(text: string | null): unknown {
     if (text === null) return null;
     const key = this.opts.encryptionKey;
     const plain = key ? (decryptText(text, key) ?? text) : text;
@@ -65,10 +81,5 @@ export class SettingsStore {
       this.opts.onLoadError?.("failed to load the stored app settings - missing or invalid encryption key");
       return null;
     }
-  }
-
-  onChange(fn: (s: Settings) => void): () => void {
-    this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
   }
 }

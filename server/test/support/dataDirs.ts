@@ -46,7 +46,7 @@ export function referenceDataDir(): string {
 /** A data directory as Cairn creates it, with one admin. */
 export async function cairnDataDir(): Promise<string> {
   const dir = tempDir("cairn-data-");
-  const app = createApp({ dataDir: dir });
+  const app = await createApp({ dataDir: dir });
   await app.admins.insertNew(ADMIN_EMAIL, ADMIN_PASSWORD);
   await app.close();
   return dir;

@@ -12,7 +12,7 @@ export interface LogsEnv {
 
 /** A fresh data dir with one admin, its token, and the HTTP server over it (not listening). */
 export async function logsEnv(setup?: (server: FastifyInstance) => void): Promise<LogsEnv> {
-  const app = createApp({ dataDir: tempDir("cairn-logs-http-") });
+  const app = await createApp({ dataDir: tempDir("cairn-logs-http-") });
   const admin = await app.admins.insertNew("admin@example.com", "1234567890");
   const token = await app.admins.authToken(admin);
   const server = buildServer(app);
@@ -39,23 +39,23 @@ export interface StoredLog {
 export async function storedLogs(app: App): Promise<StoredLog[]> {
   await new Promise((r) => setImmediate(r));
   await new Promise((r) => setImmediate(r));
-  app.logs.flush();
-  const rows = app.logsDb.prepare("SELECT * FROM _logs ORDER BY rowid").all() as (Omit<StoredLog, "data"> & { data: string })[];
+  await app.logs.flush();
+  const rows = await app.logsDb.all<Omit<StoredLog, "data"> & { data: string }>("SELECT * FROM _logs ORDER BY rowid");
   return rows.map((r) => ({ ...r, data: JSON.parse(r.data) as Record<string, unknown> }));
 }
 
-export function clearLogs(app: App): void {
-  app.logs.flush();
-  app.logsDb.exec("DELETE FROM _logs");
+export async function clearLogs(app: App): Promise<void> {
+  await app.logs.flush();
+  await app.logsDb.transaction((tx) => tx.run("DELETE FROM _logs"));
 }
 
-export function setLogSettings(app: App, logs: Partial<Settings["logs"]>): void {
+export async function setLogSettings(app: App, logs: Partial<Settings["logs"]>): Promise<void> {
   const s = app.settings.get();
-  app.settings.save({ ...s, logs: { ...s.logs, ...logs } });
+  await app.settings.save({ ...s, logs: { ...s.logs, ...logs } });
 }
 
-export function insertLog(app: App, row: { id: string; level?: number; message?: string; data?: unknown; created: string }): void {
-  app.logsDb
-    .prepare("INSERT INTO _logs (id, level, message, data, created, updated) VALUES (?, ?, ?, ?, ?, ?)")
-    .run(row.id, row.level ?? 0, row.message ?? "m", JSON.stringify(row.data ?? {}), row.created, row.created);
+export async function insertLog(app: App, row: { id: string; level?: number; message?: string; data?: unknown; created: string }): Promise<void> {
+  await app.logsDb.transaction((tx) =>
+    tx.run("INSERT INTO _logs (id, level, message, data, created, updated) VALUES (?, ?, ?, ?, ?, ?)", [row.id, row.level ?? 0, row.message ?? "m", JSON.stringify(row.data ?? {}), row.created, row.created]),
+  );
 }

@@ -49,7 +49,7 @@ export async function startReference(dataDir: string): Promise<RunningServer> {
 export async function startCairn(dataDir: string, serverOptions?: ServerOptions): Promise<RunningCairn> {
   // CAIRN_TEST_READ_SLOW_MS=0 sends every list read to the read workers (their differential check).
   const slow = process.env.CAIRN_TEST_READ_SLOW_MS;
-  const app = createApp({ dataDir, readSlowMs: slow ? Number(slow) : undefined });
+  const app = await createApp({ dataDir, readSlowMs: slow ? Number(slow) : undefined });
   const server = buildServer(app, serverOptions);
   const port = await freePort();
   await server.listen({ host: "127.0.0.1", port });

@@ -51,7 +51,7 @@ describe("dashboard assets", () => {
     expect(existsSync(path.join(dist, "assets", "index-B4dC9xQ1.js.gz"))).toBe(true);
     expect(existsSync(path.join(dist, "assets", "logo-Zz12Yy34.png.br"))).toBe(false);
 
-    app = createApp({ dataDir: tempDir() });
+    app = await createApp({ dataDir: tempDir() });
     const server = buildServer(app, { dashboardDir: dist });
     const port = await freePort();
     await server.listen({ host: "127.0.0.1", port });

@@ -13,7 +13,7 @@ const PLACEHOLDER = `<!doctype html><html lang="en"><head><meta charset="utf-8">
  * Serves the built React dashboard at /_/ (hash-routed, so index.html answers the root).
  * `adminCount` decides whether the index sends the visitor to the installer first.
  */
-export function dashboardRoutes(dir: string | undefined, adminCount: () => number): FastifyPluginAsync {
+export function dashboardRoutes(dir: string | undefined, adminCount: () => Promise<number>): FastifyPluginAsync {
   return async (r) => {
     if (dir && existsSync(path.join(dir, "index.html"))) {
       // Both serve the .br/.gz copies written at build time (ui/scripts/compress.mjs), chosen by
@@ -31,7 +31,7 @@ export function dashboardRoutes(dir: string | undefined, adminCount: () => numbe
       });
       // "/_" also answers "/_/" (ignoreTrailingSlash); the hash router takes it from there.
       r.get("/_", async (req, reply) => {
-        const to = installerRedirect(Object.hasOwn(req.query as object, "installer"), adminCount());
+        const to = installerRedirect(Object.hasOwn(req.query as object, "installer"), await adminCount());
         return to ? reply.redirect(to, 307) : reply.sendFile("index.html");
       });
       return;

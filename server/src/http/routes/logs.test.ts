@@ -14,7 +14,7 @@ const SEED = [
 beforeAll(async () => {
   env = await logsEnv();
   // Request logging stays on: the logs API does not log its own successful calls.
-  for (const row of SEED) insertLog(env.app, row);
+  for (const row of SEED) await insertLog(env.app, row);
 });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { generateKeyPairSync, verify } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createApp, type App } from "../../app.js";
-import { readParam } from "../../db/params.js";
+import { paramsRepo } from "../../db/params.js";
 import { buildServer } from "../server.js";
 import { OAUTH2_PROVIDERS, TOKEN_SETTINGS } from "../../settings/defaults.js";
 import type { Settings } from "../../models/settings.js";
@@ -18,7 +18,7 @@ let token: string;
 let smtp: TestSmtp | null = null;
 
 beforeEach(async () => {
-  app = createApp({ dataDir: tempDir() });
+  app = await createApp({ dataDir: tempDir() });
   await app.admins.insertNew("admin@example.com", "1234567890");
   server = buildServer(app);
   const res = await server.inject({ method: "POST", url: "/api/admins/auth-with-password", payload: { identity: "admin@example.com", password: "1234567890" } });
@@ -45,7 +45,7 @@ async function send(method: "GET" | "PATCH" | "POST", url: string, payload?: unk
   return { status: res.statusCode, body: res.body ? (res.json() as Obj) : null };
 }
 
-const stored = () => readParam<Obj>(app.db, "settings")!;
+const stored = async (): Promise<Obj> => JSON.parse((await paramsRepo.readText(app.db, "settings"))!) as Obj;
 
 describe("settings routes: access", () => {
   it.each([
@@ -64,7 +64,7 @@ describe("settings routes: access", () => {
 describe("GET /api/settings", () => {
   it("answers every group with the secrets redacted", async () => {
     const s = app.settings.get();
-    app.settings.save({ ...s, smtp: { ...s.smtp, password: "smtp-pass" }, githubAuth: { ...(s.githubAuth as Obj), clientSecret: "gh" } } as unknown as Settings);
+    await app.settings.save({ ...s, smtp: { ...s.smtp, password: "smtp-pass" }, githubAuth: { ...(s.githubAuth as Obj), clientSecret: "gh" } } as unknown as Settings);
     const { status, body } = await send("GET", "/api/settings");
     expect(status).toBe(200);
     expect(Object.keys(body!)).toEqual([
@@ -86,8 +86,8 @@ describe("PATCH /api/settings", () => {
     expect(body!.meta.appUrl).toBe("http://localhost:8090");
     expect(body!.smtp.password).toBe("******");
     expect(body!.logs).toEqual({ maxDays: 9, minLevel: 0, logIp: true });
-    expect(stored().meta.appName).toBe("Cairn");
-    expect(stored().smtp.password).toBe("new-pass");
+    expect((await stored()).meta.appName).toBe("Cairn");
+    expect((await stored()).smtp.password).toBe("new-pass");
     expect(app.settings.get().logs.maxDays).toBe(9);
   });
 
@@ -97,9 +97,9 @@ describe("PATCH /api/settings", () => {
     const view = (await send("GET", "/api/settings")).body!;
     const { status } = await send("PATCH", "/api/settings", view); // the whole view, masks included
     expect(status).toBe(200);
-    expect(stored().smtp.password).toBe("p1");
-    expect(stored().s3.secret).toBe("s1");
-    expect(stored().adminAuthToken.secret).toBe(before.adminAuthToken.secret);
+    expect((await stored()).smtp.password).toBe("p1");
+    expect((await stored()).s3.secret).toBe("s1");
+    expect((await stored()).adminAuthToken.secret).toBe(before.adminAuthToken.secret);
     expect((await send("GET", "/api/settings")).status).toBe(200); // the admin token is still valid
   });
 
@@ -114,7 +114,7 @@ describe("PATCH /api/settings", () => {
         smtp: { host: { code: "validation_required", message: "Cannot be blank." } },
       },
     });
-    expect(stored().logs.maxDays).toBe(5);
+    expect((await stored()).logs.maxDays).toBe(5);
   });
 
   it.each([
@@ -136,9 +136,9 @@ describe("PATCH /api/settings", () => {
     expect((await send("PATCH", "/api/settings")).status).toBe(200);
   });
 
-  it("notifies settings listeners (the log writer, the mailer)", async () => {
+  it("announces the save on the bus (the log writer, the mailer, storage listen there)", async () => {
     let seen = 0;
-    app.settings.onChange(() => seen++);
+    app.events.on("settings.save", () => seen++);
     await send("PATCH", "/api/settings", { logs: { minLevel: 4 } });
     expect(seen).toBe(1);
   });
