@@ -27,6 +27,7 @@ import { endpointOverridesFromEnv, type EndpointOverrides } from "./auth/oauth2/
 import { ExternalAuths } from "./records/externalAuths.js";
 import { OAuth2Login } from "./records/oauth2Login.js";
 import { LoginAlerts } from "./records/loginAlert.js";
+import { RecordAuthFlows } from "./records/authFlows.js";
 import { BatchService } from "./batch/service.js";
 import { RateLimiter } from "./ratelimit/limiter.js";
 import { MemoryRateLimitStore } from "./ratelimit/memoryStore.js";
@@ -67,6 +68,8 @@ export interface App {
   readonly collections: CollectionService;
   readonly records: RecordsApi;
   readonly recordAuth: RecordAuth;
+  /** Auth records' mail flows: verification, password reset, email change; the auth methods. */
+  readonly recordAuthFlows: RecordAuthFlows;
   /** The uploads storage (local or S3, per the current settings). */
   readonly files: FilesService;
   /** Auth records' OAuth2 links (`_externalAuths`). */
@@ -157,12 +160,13 @@ async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus)
   const collections: CollectionService = new CollectionService({ db, files, events, dev });
   const records = new RecordsApi({ db, readPool, collections, files, events, dev });
   // The login alert needs the OAuth2 links, made below; the closure runs only on sign-ins.
-  const recordAuth: RecordAuth = new RecordAuth({ db, collections, settings, records }, (c, a) => loginAlerts.afterPasswordLogin(c, a));
-  const realtime = new RealtimeService({ db, admins, collections, records, events }, opts.realtime);
+  const recordAuth: RecordAuth = new RecordAuth({ db, settings, records }, (c, a) => loginAlerts.afterPasswordLogin(c, a));
+  const realtime = new RealtimeService({ db, records, events }, opts.realtime);
   const oauth2Endpoints = opts.oauth2Endpoints ?? endpointOverridesFromEnv();
-  const externalAuths = new ExternalAuths({ db, events, records, recordAuth });
-  const oauth2Login = new OAuth2Login({ db, collections, settings, records, recordAuth, events, oauth2Endpoints }, externalAuths);
-  const loginAlerts: LoginAlerts = new LoginAlerts({ settings, mailer, records }, externalAuths);
+  const externalAuths = new ExternalAuths({ db, recordAuth });
+  const recordAuthFlows = new RecordAuthFlows({ db, events, settings, mailer, recordAuth, logs, oauth2Endpoints });
+  const oauth2Login = new OAuth2Login({ db, settings, records, recordAuth, events, oauth2Endpoints });
+  const loginAlerts: LoginAlerts = new LoginAlerts({ db, events, settings, mailer });
   const batch = new BatchService({ db, collections, files, events, settings, dev });
   // Storage folders a crash left without their record go once old enough (off the request path).
   const orphans = new OrphanSweeper({
@@ -188,6 +192,7 @@ async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus)
     collections,
     records,
     recordAuth,
+    recordAuthFlows,
     files,
     externalAuths,
     oauth2Login,

@@ -1,6 +1,3 @@
-import type { AdminService } from "../admins/service.js";
-import type { CollectionService } from "../collections/service.js";
-import type { RecordsApi } from "../records/api.js";
 import type { AdminModel } from "../models/admin.js";
 import type { CollectionModel } from "../models/collection.js";
 import type { RecordData } from "../models/record.js";
@@ -11,79 +8,63 @@ import { authId, authKey, GUEST, type ClientAuth, type RealtimeClient } from "./
 
 export const AUTH_MISMATCH = "The current and the previous request authorization don't match.";
 
-/** How long a client's stored auth is trusted before it is re-read from the database. */
-const RECHECK_MS = 1000;
-
 /**
- * Keeps each client's bound auth true to the database: a subscribe call binds the caller's
+ * Keeps each client's bound auth true to the database, from the bus alone (every committed
+ * write of an auth record or admin announces itself): a subscribe call binds the caller's
  * auth (a different one later is refused); the clients of an auth record or admin that is
- * deleted are dropped (the reference forgets them: their id is then unknown); a token key
- * change (a password change or reset) leaves them as guests (v0.22.44's fix); other changes
- * replace the stored copy, so rules see current values. Bus events apply at once;
- * changes made without an event (another process, the CLI) are caught by a re-read at most
- * once a second per principal, before any delivery that uses it.
+ * deleted are dropped (the reference forgets them: their id is then unknown), as are those of
+ * a deleted auth collection; a token key change (a password change or reset) leaves them as
+ * guests (v0.22.44's fix); other changes replace the stored copy, so rules see current values.
  */
 export class AuthSync {
   constructor(
-    private readonly app: { admins: AdminService; collections: CollectionService; records: RecordsApi },
     private readonly broker: Broker,
     private readonly drop: (client: RealtimeClient) => void,
   ) {}
 
   /** Binds the caller's auth to the client, refusing a change from one principal to another. */
   bind(client: RealtimeClient, caller: { admin: AdminModel | null; record: AuthRecord | null }): void {
-    this.refresh(client, true);
     const old = authId(client.auth);
     if (old !== "" && old !== authId(caller)) throw forbidden(AUTH_MISMATCH);
-    this.broker.setAuth(client, { admin: caller.admin, record: caller.record, checkedAt: Date.now() });
-  }
-
-  /** Re-reads the client's principal when its copy is older than RECHECK_MS (or always with `force`). */
-  refresh(client: RealtimeClient, force = false): void {
-    const a = client.auth;
-    if (a === GUEST || (!a.admin && !a.record)) return;
-    const now = Date.now();
-    if (!force && now - a.checkedAt < RECHECK_MS) return;
-    if (a.admin) {
-      this.applyAdmin(a.admin, this.app.admins.findById(a.admin.id) ?? null, now);
-    } else if (a.record) {
-      const c = this.app.collections.find(a.record.collection.id);
-      const fresh = c ? this.app.records.find(c, String(a.record.record.id)) : undefined;
-      this.applyRecord(c ?? a.record.collection, a.record, fresh ?? null, now);
-    }
+    this.broker.setAuth(client, { admin: caller.admin, record: caller.record });
   }
 
   /** A saved auth record (bus event). */
   recordSaved(c: CollectionModel, record: RecordData): void {
-    const key = authKey({ admin: null, record: { collection: c, record } });
-    const first = this.broker.clientsOf(key)[0];
-    if (first?.auth.record) this.applyRecord(c, first.auth.record, record, Date.now());
+    const stored = this.broker.clientsOf(recordKey(c, record))[0]?.auth.record;
+    if (!stored) return;
+    const next: ClientAuth = String(record.tokenKey) === String(stored.record.tokenKey) ? { admin: null, record: { collection: c, record } } : GUEST;
+    for (const client of this.broker.clientsOf(recordKey(c, record))) this.broker.setAuth(client, next);
   }
 
   /** A deleted auth record (bus event). */
   recordDeleted(c: CollectionModel, record: RecordData): void {
-    for (const client of this.broker.clientsOf(authKey({ admin: null, record: { collection: c, record } }))) this.drop(client);
+    for (const client of this.broker.clientsOf(recordKey(c, record))) this.drop(client);
+  }
+
+  /** A saved collection: its records' bound copies take the new model (`@request.auth.collectionName`, fields). */
+  collectionSaved(c: CollectionModel): void {
+    for (const client of [...this.broker.all()]) {
+      const a = client.auth.record;
+      if (a && a.collection.id === c.id) this.broker.setAuth(client, { admin: null, record: { collection: c, record: a.record } });
+    }
+  }
+
+  /** A deleted collection: its records are gone with it. */
+  collectionDeleted(c: CollectionModel): void {
+    for (const client of [...this.broker.all()]) if (client.auth.record?.collection.id === c.id) this.drop(client);
   }
 
   adminSaved(admin: AdminModel): void {
-    const first = this.broker.clientsOf(authKey({ admin, record: null }))[0];
-    if (first?.auth.admin) this.applyAdmin(first.auth.admin, admin, Date.now());
+    const stored = this.broker.clientsOf(authKey({ admin, record: null }))[0]?.auth.admin;
+    if (!stored) return;
+    const next: ClientAuth = admin.tokenKey === stored.tokenKey ? { admin, record: null } : GUEST;
+    for (const client of this.broker.clientsOf(authKey({ admin, record: null }))) this.broker.setAuth(client, next);
   }
 
   adminDeleted(admin: AdminModel): void {
     for (const client of this.broker.clientsOf(authKey({ admin, record: null }))) this.drop(client);
   }
-
-  private applyAdmin(stored: AdminModel, fresh: AdminModel | null, now: number): void {
-    if (!fresh) return this.adminDeleted(stored);
-    const next: ClientAuth = fresh && fresh.tokenKey === stored.tokenKey ? { admin: fresh, record: null, checkedAt: now } : GUEST;
-    for (const client of this.broker.clientsOf(authKey({ admin: stored, record: null }))) this.broker.setAuth(client, next);
-  }
-
-  private applyRecord(c: CollectionModel, stored: AuthRecord, fresh: RecordData | null, now: number): void {
-    if (!fresh) return this.recordDeleted(stored.collection, stored.record);
-    const same = fresh && String(fresh.tokenKey) === String(stored.record.tokenKey);
-    const next: ClientAuth = same ? { admin: null, record: { collection: c, record: fresh }, checkedAt: now } : GUEST;
-    for (const client of this.broker.clientsOf(authKey({ admin: null, record: stored }))) this.broker.setAuth(client, next);
-  }
 }
+
+const recordKey = (c: CollectionModel, record: RecordData) => authKey({ admin: null, record: { collection: c, record } });

@@ -25,7 +25,7 @@ let server: FastifyInstance;
 let port = 0;
 
 beforeAll(async () => {
-  app = createApp({ dataDir: tempDir() });
+  app = await createApp({ dataDir: tempDir() });
   server = buildServer(app);
   port = await freePort();
   await server.listen({ host: "127.0.0.1", port });

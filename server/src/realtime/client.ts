@@ -12,15 +12,13 @@ export interface SseSink {
   close(abort?: boolean): void;
 }
 
-/** Who a client speaks for once a subscribe call bound its auth. */
+/** Who a client speaks for once a subscribe call bound its auth (kept current by bus events). */
 export interface ClientAuth {
   admin: AdminModel | null;
   record: AuthRecord | null;
-  /** When the stored auth was last re-read from the database (ms). */
-  checkedAt: number;
 }
 
-export const GUEST: Readonly<ClientAuth> = Object.freeze({ admin: null, record: null, checkedAt: 0 });
+export const GUEST: Readonly<ClientAuth> = Object.freeze({ admin: null, record: null });
 
 /** The id the reference compares between subscribe calls: the admin's or the auth record's id, "" for guests. */
 export function authId(a: Pick<ClientAuth, "admin" | "record">): string {

@@ -4,6 +4,8 @@ import { startCairn, type RunningCairn, type RunningServer } from "../../test/su
 import { call, mask } from "../../test/support/client.js";
 import { openSse, PocketBase, settle, until, type RawSse } from "../../test/support/sse.js";
 import { startBothServers, stopBothServers } from "../../test/support/bothServers.js";
+import { recordsRepo } from "../db/records.js";
+import { signToken } from "../auth/tokens.js";
 
 /**
  * The same realtime scenarios against the reference binary and Cairn, through the official
@@ -307,13 +309,21 @@ describe("realtime auth reset on token key change (v0.22.44 behaviour)", () => {
     sse.close();
   });
 
-  it("notices a token key changed without an app event (another process) before delivering", async () => {
+  it("drops the auth of a client whose password is reset by mail at once: the flow's event, no re-read", async () => {
     const sse = await boundClient("u2");
-    cairn.app.records.repo.update("users", w.users.u2!.id, { tokenKey: "changed-elsewhere" });
-    await new Promise((r) => setTimeout(r, 1100));
+    const users = await w.admin.collections.getOne("users");
+    const row = await recordsRepo.findById(cairn.app.db, "users", w.users.u2!.id);
+    const cfg = cairn.app.settings.get().recordPasswordResetToken;
+    const claims = { id: w.users.u2!.id, type: "authRecord" as const, collectionId: users.id, email: "u2@example.com" };
+    const token = await signToken(claims, String(row!.tokenKey) + cfg.secret, cfg.duration);
+    const body = { token, password: "new-password-2", passwordConfirm: "new-password-2" };
+    const res = await call(cairn, { method: "POST", path: "/api/collections/users/confirm-password-reset", body });
+    expect(res.status).toBe(204);
+    // Right away (the binding was fresh, so a once-a-second re-read would not have run yet).
     await w.admin.collection("posts").create({ title: "hidden", owner: w.users.u2!.id });
+    await w.admin.collection("posts").create({ title: "public-marker-2" });
     await settle(sse.messages, 200);
-    expect(events(sse)).toEqual([]);
+    expect(events(sse)).toEqual(["public-marker-2"]);
     sse.close();
   });
 

@@ -15,7 +15,7 @@ let url = "";
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  app = createApp({ dataDir: tempDir(), realtime: { idleTimeoutMs: 1500 } });
+  app = await createApp({ dataDir: tempDir(), realtime: { idleTimeoutMs: 1500 } });
   await app.admins.insertNew(ADMIN_EMAIL, ADMIN_PASSWORD);
   const server = buildServer(app);
   const port = await freePort();

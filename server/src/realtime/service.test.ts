@@ -20,7 +20,7 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe("RealtimeService limits", () => {
   let app: App | undefined;
-  const open = (opts: RealtimeOptions) => (app = createApp({ dataDir: tempDir(), realtime: opts }));
+  const open = async (opts: RealtimeOptions) => (app = await createApp({ dataDir: tempDir(), realtime: opts }));
 
   afterEach(async () => {
     await app?.close();
@@ -28,7 +28,7 @@ describe("RealtimeService limits", () => {
   });
 
   it("sends PB_CONNECT first, framed as the reference frames it", async () => {
-    const rt = open({}).realtime;
+    const rt = (await open({})).realtime;
     const { s, frames } = sink();
     const client = rt.connect(s);
     await tick();
@@ -36,7 +36,7 @@ describe("RealtimeService limits", () => {
   });
 
   it("drops a client that received nothing for the idle timeout, and only that one", async () => {
-    const rt = open({ idleTimeoutMs: 1000 }).realtime;
+    const rt = (await open({ idleTimeoutMs: 1000 })).realtime;
     const quiet = sink();
     const busy = sink();
     const a = rt.connect(quiet.s);
@@ -54,7 +54,7 @@ describe("RealtimeService limits", () => {
   });
 
   it("drops (aborts) a client whose backlog overflows instead of buffering without bound", async () => {
-    const rt = open({ maxBufferedBytes: 1000 }).realtime;
+    const rt = (await open({ maxBufferedBytes: 1000 })).realtime;
     let backlog = 0;
     const slow = sink(() => backlog);
     const c = rt.connect(slow.s);
@@ -69,7 +69,7 @@ describe("RealtimeService limits", () => {
   });
 
   it("frees everything a client held when it disconnects", async () => {
-    const rt = open({}).realtime;
+    const rt = (await open({})).realtime;
     const c = rt.connect(sink().s);
     rt.subscribe({ clientId: c.id, subscriptions: ["posts/*", "posts/abc"] }, { admin: null, record: null });
     expect([...rt.broker.subscribers("posts/*")]).toHaveLength(1);

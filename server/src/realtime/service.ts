@@ -1,11 +1,8 @@
-import type { AdminService } from "../admins/service.js";
-import type { CollectionService } from "../collections/service.js";
-import type { DB } from "../db/connection.js";
+import type { Db } from "../db/types.js";
 import type { EventBus } from "../events/bus.js";
-import type { RecordsApi } from "../records/api.js";
 import type { AdminModel } from "../models/admin.js";
 import { isAuth } from "../models/collection.js";
-import type { AuthRecord } from "../records/auth.js";
+import type { AuthRecord, RecordPresenter } from "../records/auth.js";
 import { badRequest, notFound } from "../tools/errors.js";
 import { randomString } from "../tools/random.js";
 import { AuthSync } from "./authSync.js";
@@ -33,6 +30,13 @@ export interface SubscribeInput {
   subscriptions?: unknown;
 }
 
+/** What realtime uses: the database (rule checks), the records' answer shape and the bus it listens on. */
+export interface RealtimeDeps {
+  db: Db;
+  records: RecordPresenter;
+  events: EventBus;
+}
+
 /** Who is calling, as the HTTP layer resolved the Authorization header. */
 export interface Caller {
   admin: AdminModel | null;
@@ -43,7 +47,8 @@ export interface Caller {
  * Realtime over server-sent events, as the reference speaks it: clients connect, get an id
  * (`PB_CONNECT`), set their subscriptions with their auth, and receive committed record
  * changes their rules let them see; the OAuth2 popup flow's redirect is forwarded to the
- * client whose id is the state.
+ * client whose id is the state. Everything it knows of the database's changes comes from
+ * the bus: record changes to deliver, and the auth records and admins clients are bound to.
  */
 export class RealtimeService {
   readonly broker = new Broker();
@@ -54,11 +59,11 @@ export class RealtimeService {
   private readonly sweep: NodeJS.Timeout;
   private readonly unsubscribers: Array<() => void>;
 
-  constructor(app: { db: DB; admins: AdminService; collections: CollectionService; records: RecordsApi; events: EventBus }, opts: RealtimeOptions = {}) {
+  constructor(app: RealtimeDeps, opts: RealtimeOptions = {}) {
     this.idleTimeoutMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     this.maxBufferedBytes = opts.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
-    this.auth = new AuthSync(app, this.broker, (c) => this.drop(c, false));
-    this.delivery = new Delivery(app, this.broker, (c) => this.auth.refresh(c));
+    this.auth = new AuthSync(this.broker, (c) => this.drop(c, false));
+    this.delivery = new Delivery(app, this.broker);
     const ev = app.events;
     this.unsubscribers = [
       ev.on("record.create", (e) => this.delivery.publish("create", e.collection, e.record)),
@@ -69,6 +74,12 @@ export class RealtimeService {
       ev.on("record.delete", (e) => {
         this.delivery.publish("delete", e.collection, e.record);
         if (isAuth(e.collection)) this.auth.recordDeleted(e.collection, e.record);
+      }),
+      ev.on("collection.save", (e) => {
+        if (isAuth(e.collection)) this.auth.collectionSaved(e.collection);
+      }),
+      ev.on("collection.delete", (e) => {
+        if (isAuth(e.collection)) this.auth.collectionDeleted(e.collection);
       }),
       ev.on("admin.save", (e) => this.auth.adminSaved(e.admin)),
       ev.on("admin.delete", (e) => this.auth.adminDeleted(e.admin)),
@@ -131,10 +142,16 @@ export class RealtimeService {
     for (const c of [...this.broker.all()]) this.drop(c, false);
   }
 
+  /** Resolves once the messages of every change announced so far went out. */
+  settled(): Promise<void> {
+    return this.delivery.settled();
+  }
+
   /** Ends every connection and stops listening (app shutdown). */
   close(): void {
     clearInterval(this.sweep);
     for (const off of this.unsubscribers) off();
+    this.delivery.stop();
     this.disconnectAll();
   }
 

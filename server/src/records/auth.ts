@@ -1,13 +1,12 @@
-import type { CollectionService } from "../collections/service.js";
-import type { DB } from "../db/connection.js";
+import type { Db } from "../db/types.js";
 import type { SettingsStore } from "../settings/store.js";
-import type { RecordsApi } from "./api.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { peekToken, signToken, verifyToken } from "../auth/tokens.js";
 import { isEmailFormat } from "../tools/formats.js";
 import { authOptions, isAuth, type CollectionModel } from "../models/collection.js";
-import { RecordsRepo } from "../db/records.js";
-import { badRequest, forbidden, unauthorized } from "../tools/errors.js";
+import { recordsRepo } from "../db/records.js";
+import { collectionsRepo } from "../db/collections.js";
+import { badRequest, forbidden, notFound, unauthorized } from "../tools/errors.js";
 import { RECORD_REQUIRED, type Caller } from "../auth/caller.js";
 import { recordFromRow, type RecordData } from "../models/record.js";
 
@@ -15,6 +14,18 @@ import { recordFromRow, type RecordData } from "../models/record.js";
 export interface AuthRecord {
   collection: CollectionModel;
   record: RecordData;
+}
+
+/** How a record is shown to a caller (the records service's: hidden fields, `expand`, `fields`). */
+export interface RecordPresenter {
+  present(c: CollectionModel, record: RecordData, who: Caller, query?: Record<string, unknown>): unknown;
+}
+
+/** What RecordAuth uses. */
+export interface RecordAuthDeps {
+  db: Db;
+  settings: Pick<SettingsStore, "get">;
+  records: RecordPresenter;
 }
 
 let dummyHash: Promise<string> | null = null;
@@ -25,19 +36,16 @@ let dummyHash: Promise<string> | null = null;
  * the `recordAuthToken` secret, like the reference's, so either server accepts them.
  */
 export class RecordAuth {
-  private readonly repo: RecordsRepo;
-
   constructor(
-    private readonly app: { db: DB; collections: CollectionService; settings: SettingsStore; records: RecordsApi },
+    private readonly app: RecordAuthDeps,
     /** Runs after a successful password check (the login alert mail for accounts with OAuth2 links). */
     private readonly afterPasswordLogin: (c: CollectionModel, a: AuthRecord) => Promise<void> = async () => undefined,
-  ) {
-    this.repo = new RecordsRepo(app.db);
-  }
+  ) {}
 
   /** An auth collection by id or name: not found when missing, a bad request for another type. */
-  authCollection(idOrName: string): CollectionModel {
-    const c = this.app.records.collection(idOrName);
+  async authCollection(idOrName: string): Promise<CollectionModel> {
+    const c = await collectionsRepo.findByNameOrId(this.app.db, idOrName);
+    if (!c) throw notFound();
     if (!isAuth(c)) throw badRequest("Unsupported collection type.");
     return c;
   }
@@ -52,7 +60,7 @@ export class RecordAuth {
     who: Caller,
     query: Record<string, unknown>,
   ): Promise<{ record: unknown; token: string }> {
-    const c = this.authCollection(idOrName);
+    const c = await this.authCollection(idOrName);
     const body = read();
     const data: Record<string, unknown> = {};
     if (!body.identity) data.identity = { code: "validation_required", message: "Cannot be blank." };
@@ -65,18 +73,18 @@ export class RecordAuth {
     await this.afterPasswordLogin(c, a);
     if (opts.onlyVerified && a.record.verified !== true) throw forbidden("Please verify your email first.");
     const signedIn: Caller = { admin: false, info: { auth: { collection: c, record: a.record }, method: who.info.method } };
-    return { record: this.app.records.present(c, a.record, signedIn, query), token: await this.authToken(a) };
+    return { record: await this.app.records.present(c, a.record, signedIn, query), token: await this.authToken(a) };
   }
 
   /** A new token for the signed-in record of this collection (`auth-refresh`). */
   async refresh(idOrName: string, who: Caller, query: Record<string, unknown>): Promise<{ record: unknown; token: string }> {
-    const c = this.authCollection(idOrName);
+    const c = await this.authCollection(idOrName);
     const auth = who.info.auth;
     if (!auth) throw unauthorized(RECORD_REQUIRED);
     if (auth.collection.id !== c.id) throw forbidden(`The request requires auth record from ${auth.collection.name} collection.`);
     if (authOptions(c).onlyVerified && auth.record.verified !== true) throw forbidden("Please verify your account first.");
     const a = { collection: c, record: auth.record };
-    return { record: this.app.records.present(c, a.record, who, query), token: await this.authToken(a) };
+    return { record: await this.app.records.present(c, a.record, who, query), token: await this.authToken(a) };
   }
 
   /** The auth record of an auth token; null for anything else (admin tokens, bad signatures, expired). */
@@ -92,9 +100,9 @@ export class RecordAuth {
   private async fromToken(token: string, secret: string): Promise<AuthRecord | null> {
     const claims = peekToken(token);
     if (!claims || claims.type !== "authRecord" || typeof claims.collectionId !== "string") return null;
-    const collection = this.app.collections.find(claims.collectionId);
-    if (!collection || !isAuth(collection) || collection.id !== claims.collectionId) return null;
-    const row = this.repo.findById(collection.name, claims.id);
+    const collection = await collectionsRepo.findById(this.app.db, claims.collectionId);
+    if (!collection || !isAuth(collection)) return null;
+    const row = await recordsRepo.findById(this.app.db, collection.name, String(claims.id));
     if (!row) return null;
     const record = recordFromRow(collection, row);
     return (await verifyToken(token, String(record.tokenKey) + secret)) ? { collection, record } : null;
@@ -118,9 +126,9 @@ export class RecordAuth {
     const opts = authOptions(c);
     let row: Record<string, unknown> | undefined;
     if (opts.allowEmailAuth && isEmailFormat(identity)) {
-      row = this.repo.findFirstBy(c.name, "email", identity);
+      row = await recordsRepo.findFirstBy(this.app.db, c.name, "email", identity);
     } else if (opts.allowUsernameAuth) {
-      row = this.repo.findFirstBy(c.name, "username", identity, true);
+      row = await recordsRepo.findFirstBy(this.app.db, c.name, "username", identity, true);
     }
     const hash = row ? String(row.passwordHash ?? "") : await (dummyHash ??= hashPassword("dummy-password"));
     const ok = await verifyPassword(password, hash);

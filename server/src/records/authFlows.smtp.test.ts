@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { peekToken } from "../auth/tokens.js";
+import { recordsRepo } from "../db/records.js";
 import { adminToken, call } from "../../test/support/client.js";
 import { cleanupTempDirs, referenceDataDir } from "../../test/support/dataDirs.js";
 import { startCairn, type RunningCairn } from "../../test/support/servers.js";
@@ -61,7 +62,7 @@ describe("auth record mail flows over a real SMTP server", () => {
     expect(smtp.received).toHaveLength(1);
     // Two minutes later: a new mail.
     const past = new Date(Date.now() - 121_000).toISOString().replace("T", " ");
-    cairn.app.db.prepare("UPDATE users SET lastVerificationSentAt = ? WHERE id = ?").run(past, userId);
+    await recordsRepo.update(cairn.app.db, "users", userId, { lastVerificationSentAt: past });
     await call(cairn, { method: "POST", path: `${C}/request-verification`, body: { email: "dana@example.com" } });
     await smtp.waitFor(2);
 
@@ -71,7 +72,7 @@ describe("auth record mail flows over a real SMTP server", () => {
     expect((await view()).verified).toBe(true);
 
     // A verified record gets no more verification mails.
-    cairn.app.db.prepare("UPDATE users SET lastVerificationSentAt = '' WHERE id = ?").run(userId);
+    await recordsRepo.update(cairn.app.db, "users", userId, { lastVerificationSentAt: "" });
     await call(cairn, { method: "POST", path: `${C}/request-verification`, body: { email: "dana@example.com" } });
     await sleep(300);
     expect(smtp.received).toHaveLength(2);

@@ -1,5 +1,5 @@
-import type { CollectionService } from "../collections/service.js";
-import type { DB } from "../db/connection.js";
+import type { Db } from "../db/types.js";
+import type { EventBus } from "../events/bus.js";
 import type { LogWriter } from "../logs/writer.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { SettingsStore } from "../settings/store.js";
@@ -7,7 +7,8 @@ import type { EndpointOverrides } from "../auth/oauth2/index.js";
 import type { RecordAuth } from "./auth.js";
 import { hashPassword, verifyPassword } from "../auth/passwords.js";
 import { peekToken, signToken, verifyToken, type TokenClaims } from "../auth/tokens.js";
-import { RecordsRepo } from "../db/records.js";
+import { recordsRepo } from "../db/records.js";
+import { collectionsRepo } from "../db/collections.js";
 import { badRequest, FE, fieldError, type FieldError, forbidden } from "../tools/errors.js";
 import { requireAuthRecord, type Caller } from "../auth/caller.js";
 import { templateMail, type TemplateKind } from "../mail/templates.js";
@@ -20,6 +21,7 @@ import type { AuthRecord } from "./auth.js";
 import { enabledProviders, type ProviderInfo } from "./authFlowsProviders.js";
 import { recordFromRow, type RecordData } from "../models/record.js";
 import { dropUnprovenLinks } from "./externalAuths.js";
+import { updateAuthRecord } from "./authRecordWrite.js";
 
 /** A form read lazily, after the collection and access checks. */
 type Read<T> = () => T;
@@ -36,53 +38,44 @@ type TokenSetting = "recordVerificationToken" | "recordPasswordResetToken" | "re
 const invalidToken = () => fieldError("validation_invalid_token", "Invalid or expired token.");
 const collectionMismatch = () => fieldError("validation_token_collection_mismatch", "The provided token is for different auth collection.");
 
+/** What the flows work with. */
+export interface RecordAuthFlowsDeps {
+  readonly db: Db;
+  readonly events: EventBus;
+  readonly settings: Pick<SettingsStore, "get">;
+  readonly mailer: Pick<Mailer, "send">;
+  readonly recordAuth: Pick<RecordAuth, "authCollection">;
+  readonly logs: Pick<LogWriter, "error">;
+  readonly oauth2Endpoints?: EndpointOverrides;
+}
+
 /**
  * The auth records' mail flows: email verification, password reset and email change.
  * Each flow's token is an HS256 JWT `{id, type: "authRecord", collectionId, email[, newEmail]}`
  * signed with the record's tokenKey followed by the flow's settings secret, as the
- * reference's, so a link mailed by either server works on the other.
+ * reference's, so a link mailed by either server works on the other. Every record change
+ * commits in one transaction and is announced with one `record.update`.
  */
-/**
- * What the flows work with. Read on every call: the HTTP layer hands in the app, whose
- * properties a restore points at reopened services.
- */
-export interface RecordAuthFlowsDeps {
-  readonly db: DB;
-  readonly collections: CollectionService;
-  readonly settings: SettingsStore;
-  readonly mailer: Mailer;
-  readonly recordAuth: RecordAuth;
-  readonly logs: LogWriter;
-  readonly oauth2Endpoints?: EndpointOverrides;
-}
-
 export class RecordAuthFlows {
-
-  constructor(private readonly app: RecordAuthFlowsDeps) {
-  }
-
-  /** Over the current handle: a restore reopens data.db (app.reload). */
-  private get repo(): RecordsRepo {
-    return new RecordsRepo(this.app.db);
-  }
+  constructor(private readonly app: RecordAuthFlowsDeps) {}
 
   // ------------------------------------------------------------ the API: collection, caller, lazily read form
 
   /** Mails a verification link in the background, so the answer does not tell whether the email exists. */
-  verificationRequest(idOrName: string, read: Read<{ email?: string }>): void {
-    const c = this.app.recordAuth.authCollection(idOrName);
+  async verificationRequest(idOrName: string, read: Read<{ email?: string }>): Promise<void> {
+    const c = await this.app.recordAuth.authCollection(idOrName);
     const body = read();
     this.validateEmailRequest(body);
     void this.background("verification", this.requestVerification(c, body.email!));
   }
 
   async verificationConfirm(idOrName: string, read: Read<{ token?: string }>): Promise<void> {
-    const c = this.app.recordAuth.authCollection(idOrName);
+    const c = await this.app.recordAuth.authCollection(idOrName);
     await this.confirmVerification(c, read());
   }
 
-  passwordResetRequest(idOrName: string, read: Read<{ email?: string }>): void {
-    const c = this.app.recordAuth.authCollection(idOrName);
+  async passwordResetRequest(idOrName: string, read: Read<{ email?: string }>): Promise<void> {
+    const c = await this.app.recordAuth.authCollection(idOrName);
     const opts = authOptions(c);
     if (!opts.allowEmailAuth && !opts.allowUsernameAuth) throw badRequest("The collection is not configured to allow password authentication.");
     const body = read();
@@ -91,26 +84,26 @@ export class RecordAuthFlows {
   }
 
   async passwordResetConfirm(idOrName: string, read: Read<{ token?: string; password?: string; passwordConfirm?: string }>): Promise<void> {
-    const c = this.app.recordAuth.authCollection(idOrName);
+    const c = await this.app.recordAuth.authCollection(idOrName);
     await this.confirmPasswordReset(c, read());
   }
 
   /** Only the signed-in record of this collection may ask to change its email. */
   async emailChangeRequest(idOrName: string, who: Caller, read: Read<{ newEmail?: string }>): Promise<void> {
-    const c = this.app.recordAuth.authCollection(idOrName);
+    const c = await this.app.recordAuth.authCollection(idOrName);
     const auth = requireAuthRecord(who);
     if (auth.collection.id !== c.id) throw forbidden(`The request requires auth record from ${auth.collection.name} collection.`);
     await this.requestEmailChange(c, auth, read());
   }
 
   async emailChangeConfirm(idOrName: string, read: Read<{ token?: string; password?: string }>): Promise<void> {
-    const c = this.app.recordAuth.authCollection(idOrName);
+    const c = await this.app.recordAuth.authCollection(idOrName);
     await this.confirmEmailChange(c, read());
   }
 
   /** The sign-in methods a collection offers. */
-  methods(idOrName: string) {
-    return this.authMethods(this.app.recordAuth.authCollection(idOrName));
+  async methods(idOrName: string) {
+    return this.authMethods(await this.app.recordAuth.authCollection(idOrName));
   }
 
   private background(what: string, p: Promise<void>): Promise<void> {
@@ -128,13 +121,13 @@ export class RecordAuthFlows {
 
   /** Mails a verification link when the email names an unverified record; silent otherwise. */
   async requestVerification(c: CollectionModel, emailAddr: string): Promise<void> {
-    const record = this.findByEmail(c, emailAddr);
+    const record = await this.findByEmail(c, emailAddr);
     if (!record || record.verified === true) return;
     if (recentlySent(record.lastVerificationSentAt)) return;
     const token = await this.sign("recordVerificationToken", c, record);
     await this.mail("verification", String(record.email), token);
     const now = nowString();
-    this.repo.update(c.name, String(record.id), { lastVerificationSentAt: now, updated: now });
+    await this.save(c, record, { lastVerificationSentAt: now, updated: now });
   }
 
   async confirmVerification(c: CollectionModel, input: { token?: string }): Promise<void> {
@@ -155,21 +148,20 @@ export class RecordAuthFlows {
     }
     if (err) throw badRequest(GENERIC, { token: err });
     if (found!.record.verified === true) return;
-    this.repo.update(c.name, String(found!.record.id), { verified: 1, updated: nowString() });
-    dropUnprovenLinks(this.app.db, c, String(found!.record.id));
+    await this.save(c, found!.record, { verified: 1, updated: nowString() }, true);
   }
 
   // ------------------------------------------------------------ password reset
 
   /** Mails a password reset link when the email names a record; silent otherwise. */
   async requestPasswordReset(c: CollectionModel, emailAddr: string): Promise<void> {
-    const record = this.findByEmail(c, emailAddr);
+    const record = await this.findByEmail(c, emailAddr);
     if (!record) return;
     if (recentlySent(record.lastResetSentAt)) return;
     const token = await this.sign("recordPasswordResetToken", c, record);
     await this.mail("password-reset", String(record.email), token);
     const now = nowString();
-    this.repo.update(c.name, String(record.id), { lastResetSentAt: now, updated: now });
+    await this.save(c, record, { lastResetSentAt: now, updated: now });
   }
 
   async confirmPasswordReset(c: CollectionModel, input: { token?: string; password?: string; passwordConfirm?: string }): Promise<void> {
@@ -194,15 +186,14 @@ export class RecordAuthFlows {
     const row: Record<string, unknown> = { passwordHash: await hashPassword(input.password!), tokenKey: randomString(50), updated: nowString() };
     // The mail reached its owner, which proves the address.
     if (record.verified !== true && claims?.email === record.email) row.verified = 1;
-    this.repo.update(c.name, String(record.id), row);
-    if (row.verified) dropUnprovenLinks(this.app.db, c, String(record.id));
+    await this.save(c, record, row, !!row.verified);
   }
 
   // ------------------------------------------------------------ email change
 
   /** Validates the new address and mails a confirmation link to it (synchronously, as the reference). */
   async requestEmailChange(c: CollectionModel, a: AuthRecord, input: { newEmail?: string }): Promise<void> {
-    const taken = !!input.newEmail && this.repo.valueTaken(c.name, "email", input.newEmail, "");
+    const taken = !!input.newEmail && (await recordsRepo.valueTaken(this.app.db, c.name, "email", input.newEmail, ""));
     const errors = collectErrors({
       newEmail: [
         required(input.newEmail),
@@ -232,7 +223,7 @@ export class RecordAuthFlows {
         newEmail = claims.newEmail;
         const a = await this.resolve(input.token!, "recordEmailChangeToken");
         if (!a) tokenErr = invalidToken();
-        else if (this.repo.valueTaken(a.collection.name, "email", newEmail, "")) {
+        else if (await recordsRepo.valueTaken(this.app.db, a.collection.name, "email", newEmail, "")) {
           tokenErr = fieldError("validation_existing_token_email", `The new email address is already registered: ${newEmail}.`);
         } else {
           found = a;
@@ -246,7 +237,7 @@ export class RecordAuthFlows {
     }
     const errors = collectErrors({ password: [passwordErr], token: [tokenErr] });
     if (errors) throw badRequest(GENERIC, errors);
-    this.repo.update(c.name, String(found!.record.id), { email: newEmail, verified: 1, tokenKey: randomString(50), updated: nowString() });
+    await this.save(c, found!.record, { email: newEmail, verified: 1, tokenKey: randomString(50), updated: nowString() });
   }
 
   // ------------------------------------------------------------ auth methods
@@ -260,9 +251,21 @@ export class RecordAuthFlows {
 
   // ------------------------------------------------------------ helpers
 
-  private findByEmail(c: CollectionModel, emailAddr: string): RecordData | null {
-    const row = this.repo.findFirstBy(c.name, "email", emailAddr);
+  private async findByEmail(c: CollectionModel, emailAddr: string): Promise<RecordData | null> {
+    const row = await recordsRepo.findFirstBy(this.app.db, c.name, "email", emailAddr);
     return row ? recordFromRow(c, row) : null;
+  }
+
+  /**
+   * Writes the record's columns in one transaction, with its unproven OAuth2 links when the
+   * change proves its email, and announces it (one `record.update`).
+   */
+  private async save(c: CollectionModel, previous: RecordData, row: Record<string, unknown>, proven = false): Promise<void> {
+    const id = String(previous.id);
+    await this.app.db.transaction(async (tx) => {
+      await updateAuthRecord(tx, this.app.events, c, id, row, previous);
+      if (proven) await dropUnprovenLinks(tx, c, id);
+    });
   }
 
   private async sign(kind: TokenSetting, c: CollectionModel, record: RecordData, extra: Record<string, unknown> = {}): Promise<string> {
@@ -280,9 +283,9 @@ export class RecordAuthFlows {
   private async resolve(token: string, kind: TokenSetting): Promise<AuthRecord | null> {
     const claims: TokenClaims | null = peekToken(token);
     if (!claims || typeof claims.collectionId !== "string") return null;
-    const collection = this.app.collections.find(claims.collectionId);
-    if (!collection || !isAuth(collection) || collection.id !== claims.collectionId) return null;
-    const row = this.repo.findById(collection.name, claims.id);
+    const collection = await collectionsRepo.findById(this.app.db, claims.collectionId);
+    if (!collection || !isAuth(collection)) return null;
+    const row = await recordsRepo.findById(this.app.db, collection.name, claims.id);
     if (!row) return null;
     const record = recordFromRow(collection, row);
     const secret = this.app.settings.get()[kind].secret;

@@ -1,16 +1,26 @@
+import type { Db } from "../db/types.js";
+import type { EventBus } from "../events/bus.js";
 import type { Mailer } from "../mail/mailer.js";
 import type { SettingsStore } from "../settings/store.js";
-import type { RecordsApi } from "./api.js";
 import { PROVIDERS } from "../auth/oauth2/index.js";
+import { externalAuthsRepo } from "../db/externalAuths.js";
 import { passwordLoginAlertMail } from "../mail/loginAlert.js";
 import { authOptions, type CollectionModel } from "../models/collection.js";
 import { badRequest } from "../tools/errors.js";
 import { nowString, parseDate } from "../tools/time.js";
 import type { AuthRecord } from "./auth.js";
-import type { ExternalAuths } from "./externalAuths.js";
+import { updateAuthRecord } from "./authRecordWrite.js";
 
 /** At most one alert a week per record. */
 const ALERT_EVERY_MS = 168 * 3600 * 1000;
+
+/** What the login alerts use. */
+export interface LoginAlertsDeps {
+  db: Db;
+  events: EventBus;
+  settings: Pick<SettingsStore, "get">;
+  mailer: Pick<Mailer, "send">;
+}
 
 /**
  * The reference's (v0.22.14+) guard for accounts with OAuth2 links: a password sign-in mails
@@ -18,15 +28,12 @@ const ALERT_EVERY_MS = 168 * 3600 * 1000;
  * noticed. The mail is part of the sign-in: when it cannot be sent, the sign-in fails.
  */
 export class LoginAlerts {
-  constructor(
-    private readonly app: { settings: SettingsStore; mailer: Mailer; records: RecordsApi },
-    private readonly links: ExternalAuths,
-  ) {}
+  constructor(private readonly app: LoginAlertsDeps) {}
 
   async afterPasswordLogin(c: CollectionModel, a: AuthRecord): Promise<void> {
     const email = String(a.record.email ?? "");
     if (!authOptions(c).allowOAuth2Auth || !email) return;
-    const links = this.links.repo.listForRecord(c.id, String(a.record.id));
+    const links = await externalAuthsRepo.listForRecord(this.app.db, c.id, String(a.record.id));
     if (links.length === 0) return;
     const last = typeof a.record.lastLoginAlertSentAt === "string" ? parseDate(a.record.lastLoginAlertSentAt) : null;
     if (last && Date.now() - last.getTime() <= ALERT_EVERY_MS) return;
@@ -37,7 +44,10 @@ export class LoginAlerts {
       throw badRequest("Failed to authenticate.");
     }
     const now = nowString();
-    this.app.records.repo.update(c.name, String(a.record.id), { lastLoginAlertSentAt: now, updated: now });
+    const previous = { ...a.record };
+    await this.app.db.transaction((tx) =>
+      updateAuthRecord(tx, this.app.events, c, String(a.record.id), { lastLoginAlertSentAt: now, updated: now }, previous),
+    );
     a.record.lastLoginAlertSentAt = now;
     a.record.updated = now;
   }

@@ -1,13 +1,13 @@
-import type { CollectionService } from "../collections/service.js";
-import type { DB } from "../db/connection.js";
+import type { Db, Tx } from "../db/types.js";
 import type { EventBus } from "../events/bus.js";
 import type { SettingsStore } from "../settings/store.js";
-import type { RecordsApi } from "./api.js";
 import { hashPassword } from "../auth/passwords.js";
 import { PROVIDERS, providerEndpoints, usesPkce, type EndpointOverrides, type ProviderSettings } from "../auth/oauth2/index.js";
 import { exchangeCode, getJson, OAuth2Error, type OAuth2User } from "../auth/oauth2/provider.js";
-import { findAuthRowByEmail } from "../db/authRecords.js";
-import { transaction } from "../db/connection.js";
+import { recordsRepo } from "../db/records.js";
+import { externalAuthsRepo } from "../db/externalAuths.js";
+import { collectionsRepo, lookup } from "../db/collections.js";
+import { ruleAllows } from "../query/rules.js";
 import type { CollectionModel } from "../models/collection.js";
 import type { RequestInfo } from "../query/requestInfo.js";
 import { authOptions } from "../models/collection.js";
@@ -15,11 +15,10 @@ import type { Caller } from "../auth/caller.js";
 import { badRequest, DomainError, FE, fieldError, type FieldError, forbidden } from "../tools/errors.js";
 import { randomString } from "../tools/random.js";
 import { formatDate, nowString } from "../tools/time.js";
-import type { AuthRecord, RecordAuth } from "./auth.js";
-import type { ExternalAuths } from "./externalAuths.js";
+import type { AuthRecord, RecordAuth, RecordPresenter } from "./auth.js";
 import { recordFromRow, rowFromRecord, type RecordData } from "../models/record.js";
-import { checkRule } from "./rules.js";
-import { GENERIC_MESSAGE } from "./service.js";
+import { updateAuthRecord } from "./authRecordWrite.js";
+import { GENERIC_MESSAGE, type SubmittedBody } from "./service.js";
 
 const FAILED = "Failed to authenticate.";
 const USERNAME_RE = /^[\w][\w.\-]*$/;
@@ -45,15 +44,30 @@ export interface OAuth2LoginResult {
   meta: OAuth2User & { isNew: boolean };
 }
 
-type Env = {
-  db: DB;
-  collections: CollectionService;
-  settings: SettingsStore;
-  records: RecordsApi;
-  recordAuth: RecordAuth;
+/** What the sign-in needs of the records service. */
+export interface OAuth2Records extends RecordPresenter {
+  /**
+   * Validates and inserts a record in the caller's transaction; its one `record.create` goes
+   * out when that transaction commits.
+   */
+  create(c: CollectionModel, body: SubmittedBody, who: Caller, opts: { tx: Tx }): Promise<RecordData>;
+}
+
+/** What OAuth2Login uses. */
+export interface OAuth2LoginDeps {
+  db: Db;
+  settings: Pick<SettingsStore, "get">;
+  records: OAuth2Records;
+  recordAuth: Pick<RecordAuth, "authCollection" | "authToken">;
   events: EventBus;
   oauth2Endpoints?: EndpointOverrides;
-};
+}
+
+/** The provider account a sign-in links to its record. */
+interface ProviderAccount {
+  provider: string;
+  providerId: string;
+}
 
 /**
  * OAuth2 sign-in of auth records: exchanges the code with the provider, reads the provider
@@ -61,20 +75,19 @@ type Env = {
  * linking), or the record with the provider's (verified) email, or creates one from
  * `createData` under the collection's create rule. A record linked by email while its own
  * email was unverified gets a new random password and loses its earlier links (an
- * attacker who registered the address first keeps no way in).
+ * attacker who registered the address first keeps no way in). A sign-in's writes (the record
+ * created or updated, its new link) commit in one transaction, which announces the record's
+ * change with one event.
  */
 export class OAuth2Login {
-  constructor(
-    private readonly app: Env,
-    private readonly links: ExternalAuths,
-  ) {}
+  constructor(private readonly app: OAuth2LoginDeps) {}
 
   /**
    * `auth-with-oauth2`: the collection and its OAuth2 switch are checked before the body is
    * read; the answer is the reference's `{meta, record, token}`.
    */
   async authWithOAuth2(idOrName: string, read: () => OAuth2LoginInput, who: Caller, query: Record<string, unknown>) {
-    const c = this.app.recordAuth.authCollection(idOrName);
+    const c = await this.app.recordAuth.authCollection(idOrName);
     if (!authOptions(c).allowOAuth2Auth) throw badRequest("The collection is not configured to allow OAuth2 authentication.");
     const body = read();
     const { auth, meta } = await this.signIn(c, body, { admin: who.admin, record: who.info.auth ?? null, info: who.info });
@@ -93,7 +106,7 @@ export class OAuth2Login {
         rawUser: meta.rawUser,
         isNew: meta.isNew,
       },
-      record: this.app.records.present(c, auth.record, self, query),
+      record: await this.app.records.present(c, auth.record, self, query),
       token: await this.app.recordAuth.authToken(auth),
     };
   }
@@ -130,26 +143,21 @@ export class OAuth2Login {
       throw err;
     }
 
-    const link = this.links.repo.findByProviderId(c.id, name, user.id);
+    const link = await externalAuthsRepo.findByProviderId(this.app.db, c.id, name, user.id);
     let record: RecordData | undefined;
     if (link) {
-      record = this.app.records.find(c, link.recordId);
+      record = await this.find(c, link.recordId);
       if (!record) throw badRequest(GENERIC_MESSAGE);
     } else if (caller.record && caller.record.collection.id === c.id) {
-      record = this.app.records.find(c, String(caller.record.record.id));
+      record = await this.find(c, String(caller.record.record.id));
     } else if (user.email) {
-      record = this.findByEmail(c, user.email);
+      record = await this.findByEmail(c, user.email);
     }
 
     const isNew = !record;
-    record = record ? await this.updateLinked(c, record, user, caller) : await this.create(c, user, input.createData, caller);
-    if (!link) {
-      try {
-        this.links.repo.insert(c.id, String(record.id), name, user.id);
-      } catch {
-        throw badRequest(FAILED);
-      }
-    }
+    // A new link goes in the same transaction as the record's change.
+    const account = link ? null : { provider: name, providerId: user.id };
+    record = record ? await this.updateLinked(c, record, user, caller, account) : await this.create(c, user, input.createData, caller, account!);
     return { auth: { collection: c, record }, meta: { ...user, isNew } };
   }
 
@@ -169,54 +177,69 @@ export class OAuth2Login {
     return cfg!;
   }
 
-  private findByEmail(c: CollectionModel, email: string): RecordData | undefined {
-    const row = findAuthRowByEmail(this.app.db, c.name, email);
+  private async find(c: CollectionModel, id: string): Promise<RecordData | undefined> {
+    const row = await recordsRepo.findById(this.app.db, c.name, id);
     return row ? recordFromRow(c, row) : undefined;
   }
 
-  /** A new record from `createData` plus the provider's data, allowed by the create rule. */
-  private async create(c: CollectionModel, user: OAuth2User, createData: Record<string, unknown> | undefined, caller: OAuth2Caller): Promise<RecordData> {
+  private async findByEmail(c: CollectionModel, email: string): Promise<RecordData | undefined> {
+    const row = await recordsRepo.findAuthByEmail(this.app.db, c.name, email);
+    return row ? recordFromRow(c, row) : undefined;
+  }
+
+  /** Links the provider account to the record (in the sign-in's transaction). */
+  private async link(tx: Tx, c: CollectionModel, recordId: string, account: ProviderAccount): Promise<void> {
+    try {
+      await externalAuthsRepo.insert(tx, c.id, recordId, account.provider, account.providerId);
+    } catch {
+      throw badRequest(FAILED);
+    }
+  }
+
+  /**
+   * A new record from `createData` plus the provider's data, allowed by the create rule, and
+   * its link: one transaction, so a refused create leaves nothing behind and announces nothing.
+   */
+  private async create(
+    c: CollectionModel,
+    user: OAuth2User,
+    createData: Record<string, unknown> | undefined,
+    caller: OAuth2Caller,
+    account: ProviderAccount,
+  ): Promise<RecordData> {
     const payload: Record<string, unknown> = {};
     const u = user.username;
-    if (u.length >= 3 && u.length <= 150 && USERNAME_RE.test(u)) payload.username = this.uniqueUsername(c, u);
+    if (u.length >= 3 && u.length <= 150 && USERNAME_RE.test(u)) payload.username = await this.uniqueUsername(c, u);
     Object.assign(payload, createData ?? {});
     payload.email = user.email;
     payload.verified = true;
     if (typeof payload.password !== "string" || payload.password === "") {
       payload.password = payload.passwordConfirm = randomString(30);
     }
-    let saved: RecordData;
-    try {
-      // Full manage access: the provider vouches for email and verified.
-      const res = await this.app.records.create(c, { data: payload, files: new Map() }, { admin: true, info: caller.info });
-      saved = res.data;
-    } catch (err) {
-      if (err instanceof DomainError) throw badRequest(FAILED, err.data);
-      throw err;
-    }
-    if (!this.createAllowed(c, String(saved.id), createData, caller)) {
-      transaction(this.app.db, () => this.app.records.repo.delete(c.name, String(saved.id)));
-      throw badRequest(FAILED);
-    }
-    this.app.events.emit({ type: "record.create", collection: c, record: saved });
-    return saved;
+    return this.app.db.transaction(async (tx) => {
+      let saved: RecordData;
+      try {
+        // Full manage access: the provider vouches for email and verified.
+        saved = await this.app.records.create(c, { data: payload, files: new Map() }, { admin: true, info: caller.info }, { tx });
+      } catch (err) {
+        if (err instanceof DomainError) throw badRequest(FAILED, err.data);
+        throw err;
+      }
+      if (!(await this.createAllowed(tx, c, String(saved.id), createData, caller))) throw badRequest(FAILED);
+      await this.link(tx, c, String(saved.id), account);
+      return saved;
+    });
   }
 
   /** Admins always; otherwise the create rule with `@request.data` = createData and context "oauth2". */
-  private createAllowed(c: CollectionModel, id: string, createData: Record<string, unknown> | undefined, caller: OAuth2Caller): boolean {
+  private async createAllowed(tx: Tx, c: CollectionModel, id: string, createData: Record<string, unknown> | undefined, caller: OAuth2Caller): Promise<boolean> {
     if (caller.admin) return true;
     if (c.createRule === null) return false;
+    if (c.createRule.trim() === "") return true;
     try {
-      return checkRule(
-        {
-          db: this.app.db,
-          collection: c,
-          rule: c.createRule,
-          requestInfo: { ...caller.info, data: createData ?? {}, context: "oauth2" },
-          findCollection: (n) => this.app.collections.find(n),
-        },
-        id,
-      );
+      const snap = await collectionsRepo.snapshot(tx);
+      const info = { ...caller.info, data: createData ?? {}, context: "oauth2" };
+      return await ruleAllows(tx, c, c.createRule, id, info, { findCollection: (n) => lookup(snap, n) });
     } catch {
       return false;
     }
@@ -226,9 +249,10 @@ export class OAuth2Login {
    * An existing record signing in: one found by email while unverified gets a new random
    * password (unless it is the signed-in record linking explicitly); an empty email takes
    * the provider's; the record becomes verified when its email is the provider's, and then
-   * the links made before that proof are dropped.
+   * the links made before that proof are dropped. The change and the new link (`account`,
+   * null when the account was linked already) commit together.
    */
-  private async updateLinked(c: CollectionModel, record: RecordData, user: OAuth2User, caller: OAuth2Caller): Promise<RecordData> {
+  private async updateLinked(c: CollectionModel, record: RecordData, user: OAuth2User, caller: OAuth2Caller, account: ProviderAccount | null): Promise<RecordData> {
     const explicit = !!caller.record && caller.record.collection.id === c.id && String(caller.record.record.id) === String(record.id);
     const next: RecordData = { ...record };
     if (!explicit && next.email && next.verified !== true) {
@@ -243,24 +267,27 @@ export class OAuth2Login {
       proven = !explicit;
     }
     const changed = Object.keys(next).some((k) => next[k] !== record[k]);
-    if (!changed) return record;
-    next.updated = nowString();
+    if (!changed && !account) return record;
+    const id = String(record.id);
     try {
-      transaction(this.app.db, () => {
-        this.app.records.repo.update(c.name, String(record.id), rowFromRecord(c, next));
-        if (proven) this.links.repo.deleteForRecord(c.id, String(record.id));
+      return await this.app.db.transaction(async (tx) => {
+        let saved = record;
+        if (changed) {
+          next.updated = nowString();
+          saved = (await updateAuthRecord(tx, this.app.events, c, id, rowFromRecord(c, next), record)) ?? next;
+          if (proven) await externalAuthsRepo.deleteForRecord(tx, c.id, id);
+        }
+        if (account) await externalAuthsRepo.insert(tx, c.id, id, account.provider, account.providerId);
+        return saved;
       });
     } catch {
       throw badRequest(FAILED);
     }
-    const saved = this.app.records.find(c, String(record.id)) ?? next;
-    this.app.events.emit({ type: "record.update", collection: c, record: saved, previous: record });
-    return saved;
   }
 
-  private uniqueUsername(c: CollectionModel, base: string): string {
+  private async uniqueUsername(c: CollectionModel, base: string): Promise<string> {
     let name = base;
-    for (let i = 0; i < 10 && this.app.records.repo.valueTaken(c.name, "username", name, "", true); i++) {
+    for (let i = 0; i < 10 && (await recordsRepo.valueTaken(this.app.db, c.name, "username", name, "", true)); i++) {
       name = base + randomString(3 + i, "123456789");
     }
     return name;

@@ -28,7 +28,7 @@ export function recordOAuth2Routes(app: App): FastifyPluginAsync {
     );
 
     r.delete("/collections/:collection/records/:id/external-auths/:provider", async (req: ByRecord, reply) => {
-      app.externalAuths.unlinkFor(req.params.collection, req.params.id, req.params.provider ?? "", callerOf(req));
+      await app.externalAuths.unlinkFor(req.params.collection, req.params.id, req.params.provider ?? "", callerOf(req));
       return reply.status(204).send();
     });
   };
