@@ -10,7 +10,7 @@ import { LogWriter } from "./logs/writer.js";
 import { Mailer } from "./mail/mailer.js";
 import { AdminService } from "./admins/service.js";
 import { CollectionService } from "./collections/service.js";
-import { RecordsApi } from "./records/api.js";
+import { RecordService } from "./records/service.js";
 import { RecordAuth } from "./records/auth.js";
 import { createEventBus, type EventBus } from "./events/bus.js";
 import { FilesService } from "./files/service.js";
@@ -66,7 +66,7 @@ export interface App {
   readonly mailer: Mailer;
   readonly admins: AdminService;
   readonly collections: CollectionService;
-  readonly records: RecordsApi;
+  readonly records: RecordService;
   readonly recordAuth: RecordAuth;
   /** Auth records' mail flows: verification, password reset, email change; the auth methods. */
   readonly recordAuthFlows: RecordAuthFlows;
@@ -158,7 +158,7 @@ async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus)
     recordFileToken: (auth: AuthInfo): Promise<string> => recordAuth.fileToken(auth),
   });
   const collections: CollectionService = new CollectionService({ db, files, events, dev });
-  const records = new RecordsApi({ db, readPool, collections, files, events, dev });
+  const records = new RecordService({ db, files, events, dev });
   // The login alert needs the OAuth2 links, made below; the closure runs only on sign-ins.
   const recordAuth: RecordAuth = new RecordAuth({ db, settings, records }, (c, a) => loginAlerts.afterPasswordLogin(c, a));
   const realtime = new RealtimeService({ db, records, events }, opts.realtime);
@@ -167,7 +167,7 @@ async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus)
   const recordAuthFlows = new RecordAuthFlows({ db, events, settings, mailer, recordAuth, logs, oauth2Endpoints });
   const oauth2Login = new OAuth2Login({ db, settings, records, recordAuth, events, oauth2Endpoints });
   const loginAlerts: LoginAlerts = new LoginAlerts({ db, events, settings, mailer });
-  const batch = new BatchService({ db, collections, files, events, settings, dev });
+  const batch = new BatchService({ db, records, files, settings });
   // Storage folders a crash left without their record go once old enough (off the request path).
   const orphans = new OrphanSweeper({
     folders: () => recordFoldersOf(files.storage().fs),

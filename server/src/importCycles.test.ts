@@ -51,7 +51,7 @@ describe("the scanner", () => {
 
   it("reads static, re-export, type-only and dynamic imports of the real tree", () => {
     // app.ts imports its services by value; cli.ts loads cli/serve.ts with import().
-    expect(graph.get("app.ts")!.some((e) => e.to === "records/api.ts" && !e.typeOnly)).toBe(true);
+    expect(graph.get("app.ts")!.some((e) => e.to === "records/service.ts" && !e.typeOnly)).toBe(true);
     expect(graph.get("cli.ts")!.some((e) => e.to === "cli/serve.ts")).toBe(true);
     expect([...graph.values()].flat().some((e) => e.typeOnly)).toBe(true);
     expect(graph.has("importCycles.test.ts")).toBe(false);

@@ -4,6 +4,7 @@ import { passwordPool } from "../auth/passwordPool.js";
 import { adminToken, call, type Answer } from "../../test/support/client.js";
 import { cairnDataDir, cleanupTempDirs } from "../../test/support/dataDirs.js";
 import { startCairn, type RunningCairn } from "../../test/support/servers.js";
+import { watchTransactions } from "../../test/support/openTransactions.js";
 
 type Rec = { id: string; [k: string]: unknown };
 type Failure = { code: number; message: string; data: { requests: Record<string, { code: string; message: string; response: { code: number; message: string; data: Record<string, unknown> } }> } };
@@ -16,14 +17,16 @@ describe("POST /api/batch", () => {
   const batch = (requests: unknown, auth: string | undefined = token): Promise<Answer> =>
     call(cairn, { method: "POST", path: "/api/batch", token: auth, body: { requests } });
   const settings = (batchSettings: Record<string, unknown>) => call(cairn, { method: "PATCH", path: "/api/settings", token, body: { batch: batchSettings } });
-  const count = (table: string) => (cairn.app.db.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n;
+  const count = async (table: string) => Number((await cairn.app.db.get<{ n: number }>(`SELECT count(*) AS n FROM "${table}"`))!.n);
+  let openTransactions = () => 0;
   const create = async (collection: string, body: unknown) =>
     (await call(cairn, { method: "POST", path: `/api/collections/${collection}/records`, token, body })).body as Rec;
 
   beforeAll(async () => {
     cairn = await startCairn(await cairnDataDir());
     token = await adminToken(cairn);
-    cairn.app.events.on("*", (event) => events.push({ event, inTransaction: cairn.app.db.inTransaction }));
+    openTransactions = watchTransactions(cairn.app.db);
+    cairn.app.events.on("*", (event) => events.push({ event, inTransaction: openTransactions() > 0 }));
     const posts = await call(cairn, {
       method: "POST",
       path: "/api/collections",
@@ -70,7 +73,7 @@ describe("POST /api/batch", () => {
 
   /** A signed-in owner, and `n` batch requests changing its password in a chain (pass-0 → pass-1 → ...). */
   async function passwordChain(n: number) {
-    const email = `owner${count("owners")}@example.com`;
+    const email = `owner${await count("owners")}@example.com`;
     const owner = await create("owners", { email, password: "pass-0000", passwordConfirm: "pass-0000" });
     const auth = await call(cairn, { method: "POST", path: "/api/collections/owners/auth-with-password", body: { identity: email, password: "pass-0000" } });
     const changes = Array.from({ length: n }, (_, k) => ({
@@ -80,7 +83,7 @@ describe("POST /api/batch", () => {
     }));
     const ownerToken = (auth.body as { token?: string }).token;
     if (!ownerToken) throw new Error(`owner sign-in failed: ${JSON.stringify(auth.body)}`);
-    const storedHash = () => (cairn.app.db.prepare(`SELECT passwordHash FROM owners WHERE id = ?`).get(owner.id) as { passwordHash: string }).passwordHash;
+    const storedHash = async () => (await cairn.app.db.get<{ passwordHash: string }>(`SELECT passwordHash FROM owners WHERE id = ?`, [owner.id]))!.passwordHash;
     return { token: ownerToken, changes, storedHash };
   }
 
@@ -101,7 +104,7 @@ describe("POST /api/batch", () => {
     const res = await batch([{ method: "POST", url: "/api/collections/posts/records", body: { title: "no" } }]);
     expect(res.status).toBe(403);
     expect(res.body).toEqual({ code: 403, message: "Batch requests are not allowed.", data: {} });
-    expect(count("posts")).toBe(0);
+    expect(await count("posts")).toBe(0);
   });
 
   it("settings: defaults are reported and validated", async () => {
@@ -135,8 +138,9 @@ describe("POST /api/batch", () => {
     expect(results[2].body).toEqual({ id: p1.id, title: "changed" });
     expect(results[3].body).toBeNull();
     expect(results[4].body).toMatchObject({ id: p1.id, title: "upserted" });
-    expect(count("comments")).toBe(1);
-    expect(cairn.app.records.find(cairn.app.collections.find("posts")!, p1.id)!.title).toBe("upserted");
+    expect(await count("comments")).toBe(1);
+    const posts = await cairn.app.records.collection("posts");
+    expect((await cairn.app.records.find(posts, p1.id))!.title).toBe("upserted");
     const summary = events.map((e) => `${e.event.type} ${"collection" in e.event ? e.event.collection.name : ""}`);
     expect(summary).toEqual(["record.create posts", "record.create comments", "record.update posts", "record.delete comments", "record.update posts"]);
     expect(events.every((e) => !e.inTransaction)).toBe(true);
@@ -149,7 +153,7 @@ describe("POST /api/batch", () => {
   });
 
   it("a rule refusal in the middle rolls everything back and names the request", async () => {
-    const before = { posts: count("posts"), locked: count("locked") };
+    const before = { posts: await count("posts"), locked: await count("locked") };
     events.length = 0;
     const res = await batch(
       [
@@ -165,12 +169,12 @@ describe("POST /api/batch", () => {
       message: "Batch transaction failed.",
       data: { requests: { "1": { code: "batch_request_failed", message: "Batch request failed.", response: { code: 403, message: "Only admins can perform this action.", data: {} } } } },
     });
-    expect({ posts: count("posts"), locked: count("locked") }).toEqual(before);
+    expect({ posts: await count("posts"), locked: await count("locked") }).toEqual(before);
     expect(events).toEqual([]);
   });
 
   it("a validation failure reports the request's field errors; earlier writes are undone", async () => {
-    const before = count("posts");
+    const before = await count("posts");
     const res = await batch([
       { method: "POST", url: "/api/collections/posts/records", body: { title: "fine" } },
       { method: "POST", url: "/api/collections/posts/records", body: { title: "x" } },
@@ -179,7 +183,7 @@ describe("POST /api/batch", () => {
     const failure = (res.body as Failure).data.requests["1"];
     expect(failure.response.code).toBe(400);
     expect(failure.response.data).toHaveProperty("title.code", "validation_min_text_constraint");
-    expect(count("posts")).toBe(before);
+    expect(await count("posts")).toBe(before);
   });
 
   it("a missing record or collection fails with its 404", async () => {
@@ -193,7 +197,7 @@ describe("POST /api/batch", () => {
 
   it("bad input is a 400 with nothing written", async () => {
     await settings({ maxRequests: 10 });
-    const before = count("posts");
+    const before = await count("posts");
     const notArray = await batch({ method: "POST" });
     expect(notArray.status).toBe(400);
     expect(notArray.body).toEqual({ code: 400, message: "Failed to load the submitted data due to invalid formatting.", data: {} });
@@ -221,7 +225,7 @@ describe("POST /api/batch", () => {
     expect(data["5"].method.code).toBe("validation_required");
     const badBody = await batch([{ method: "POST", url: "/api/collections/posts/records", body: "text" }]);
     expect((badBody.body as Failure).data.requests["0"].response.message).toBe("Failed to load the submitted data due to invalid formatting.");
-    expect(count("posts")).toBe(before);
+    expect(await count("posts")).toBe(before);
     await settings({ maxRequests: 5 });
   });
 
@@ -238,7 +242,7 @@ describe("POST /api/batch", () => {
 
   it("hashes sign-ups' passwords before the transaction: within the timeout, and a list request is answered meanwhile", async () => {
     await settings({ timeout: 1, maxRequests: 12 });
-    const before = count("members");
+    const before = await count("members");
     const signUps = Array.from({ length: 12 }, (_, i) => ({
       method: "POST",
       url: "/api/collections/members/records",
@@ -246,10 +250,10 @@ describe("POST /api/batch", () => {
     }));
     const order: string[] = [];
     let hashedInTransaction = false;
-    const watch = setInterval(() => (hashedInTransaction ||= cairn.app.db.inTransaction && passwordPool().busy > 0), 1);
+    const watch = setInterval(() => (hashedInTransaction ||= openTransactions() > 0 && passwordPool().busy > 0), 1);
     const running = batch(signUps, "").then((res) => (order.push("batch"), res));
     // Twelve cost-12 hashes take seconds on two workers; the list must not wait for them.
-    await until(() => passwordPool().busy > 0 || cairn.app.db.inTransaction);
+    await until(() => passwordPool().busy > 0 || openTransactions() > 0);
     const list = await call(cairn, { path: "/api/collections/posts/records" });
     order.push("list");
     const res = await running;
@@ -257,7 +261,7 @@ describe("POST /api/batch", () => {
     expect(list.status).toBe(200);
     expect(order).toEqual(["list", "batch"]);
     expect(res.status).toBe(200);
-    expect(count("members")).toBe(before + 12);
+    expect(await count("members")).toBe(before + 12);
     expect(hashedInTransaction).toBe(false);
     await settings({ timeout: 3, maxRequests: 5 });
   });
@@ -267,27 +271,33 @@ describe("POST /api/batch", () => {
     // Each change names the password the one before set: a hash made inside the batch, so that
     // check is bcrypt work the transaction does itself (cost 12: well over 100 ms each).
     const { token: owner, changes, storedHash } = await passwordChain(10);
-    const before = storedHash();
+    const before = (await storedHash());
     const res = await batch(changes, owner);
     expect(res.status).toBe(400);
     const failed = (res.body as Failure).data.requests;
     expect(Object.values(failed)[0].response.message).toBe("The batch transaction timed out.");
-    expect(storedHash()).toBe(before);
+    expect((await storedHash())).toBe(before);
     await settings({ timeout: 3, maxRequests: 5 });
   });
 
-  it("a request arriving while a batch runs waits, and is not lost when the batch rolls back", async () => {
-    const before = count("posts");
+  it("holds no other request back: a read is answered while its transaction runs; a write queues behind it and is not lost when it rolls back", async () => {
+    const before = await count("posts");
+    // Checks against hashes made inside the batch: bcrypt work its transaction does itself.
     const { token: owner, changes, storedHash } = await passwordChain(3);
-    const hash = storedHash();
-    const slow = batch([...changes, { method: "POST", url: "/api/collections/posts/records", body: { title: "x" } }], owner);
-    await until(() => cairn.app.db.inTransaction);
+    const hash = await storedHash();
+    const order: string[] = [];
+    const slow = batch([...changes, { method: "POST", url: "/api/collections/posts/records", body: { title: "x" } }], owner).then((res) => (order.push("batch"), res));
+    await until(() => openTransactions() > 0);
+    const list = await call(cairn, { path: "/api/collections/posts/records" });
+    order.push("list");
     const single = await call(cairn, { method: "POST", path: "/api/collections/posts/records", body: { title: "outside" } });
     const res = await slow;
+    expect(list.status).toBe(200);
+    expect(order).toEqual(["list", "batch"]);
     expect(res.status).toBe(400);
     expect(single.status).toBe(200);
-    expect(count("posts")).toBe(before + 1);
-    expect(storedHash()).toBe(hash);
+    expect(await count("posts")).toBe(before + 1);
+    expect(await storedHash()).toBe(hash);
   });
 
   it("takes files as multipart: @jsonPayload plus requests.N.field parts", async () => {
@@ -325,7 +335,7 @@ describe("POST /api/batch", () => {
     form.append("requests.0.doc", new Blob(["gone"], { type: "text/plain" }), "gone.txt");
     const res = await fetch(`${cairn.url}/api/batch`, { method: "POST", headers: { authorization: token }, body: form });
     expect(res.status).toBe(400);
-    const postsId = cairn.app.collections.find("posts")!.id;
+    const postsId = (await cairn.app.records.collection("posts")).id;
     const { existsSync } = await import("node:fs");
     expect(existsSync(`${cairn.app.dataDir}/storage/${postsId}/rolledback00001`)).toBe(false);
   });

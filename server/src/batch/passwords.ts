@@ -2,9 +2,7 @@ import type { Caller } from "../auth/caller.js";
 import { PreparedPasswords } from "../auth/preparedPasswords.js";
 import { authOptions, isAuth, type CollectionModel } from "../models/collection.js";
 import { castText } from "../fields/text.js";
-import type { CollectionService } from "../collections/service.js";
 import type { RecordService } from "../records/service.js";
-import type { BatchGate } from "./batchGate.js";
 import type { BatchOp } from "./requests.js";
 
 const MAX_PASSWORD = 72;
@@ -28,19 +26,19 @@ const writeRule = (c: CollectionModel, op: BatchOp) => (op.action === "create" ?
 
 /**
  * A batch's bcrypt work, done before its transaction begins: the transaction holds every other
- * request back, and hashing fifty sign-ups inside it took seconds. Each write to an auth
+ * writer back, and hashing fifty sign-ups inside it took seconds. Each write to an auth
  * collection that sets a password gets its hash ready, and each change that names an
  * `oldPassword` gets that check ready, all on one lane of the password pool (the batch takes
  * turns with other requests' sign-ins). Writes the caller may not make at all prepare nothing;
  * whatever was not prepared (the record changed meanwhile) the save still does in place.
  */
 export interface PasswordDeps {
-  collections: Pick<CollectionService, "find">;
+  /** The batch's collections (one snapshot: lookups by id or name). */
+  collections: { find(nameOrId: string): CollectionModel | undefined };
   records: Pick<RecordService, "find">;
-  gate: BatchGate;
 }
 
-export async function preparePasswords(ops: readonly BatchOp[], who: Caller, { collections, records, gate }: PasswordDeps): Promise<Map<number, PreparedPasswords>> {
+export async function preparePasswords(ops: readonly BatchOp[], who: Caller, { collections, records }: PasswordDeps): Promise<Map<number, PreparedPasswords>> {
   const lane = {};
   const prepared = new Map<number, PreparedPasswords>();
   const work: Promise<unknown>[] = [];
@@ -64,17 +62,10 @@ export async function preparePasswords(ops: readonly BatchOp[], who: Caller, { c
     if (!who.admin && op.action !== "create" && oldPassword && !rehashed.has(key)) checks.push({ passwords, c, id, oldPassword });
     rehashed.add(key);
   }
-  if (checks.length) {
-    // The stored hashes are read between transactions, as any request reads (batch/gate.ts).
-    const release = await gate.enter();
-    try {
-      for (const k of checks) {
-        const hash = records.find(k.c, k.id)?.passwordHash;
-        if (typeof hash === "string" && hash) work.push(k.passwords.prepareCheck(k.oldPassword, hash));
-      }
-    } finally {
-      release();
-    }
+  // The stored hashes as committed before the batch (read outside its transaction).
+  for (const k of checks) {
+    const hash = (await records.find(k.c, k.id))?.passwordHash;
+    if (typeof hash === "string" && hash) work.push(k.passwords.prepareCheck(k.oldPassword, hash));
   }
   // A failure surfaces where the save looks the result up, as it would have in place.
   await Promise.allSettled(work);

@@ -1,10 +1,9 @@
-import type { CollectionService } from "../collections/service.js";
+import type { CollectionModel } from "../models/collection.js";
 import type { RateLimitClient, RateLimitedRequest, RateLimiter } from "../ratelimit/limiter.js";
 import { routedPaths } from "../ratelimit/paths.js";
 import { actionTags, RECORD_ONE, RECORD_ROUTE, routeAction } from "../ratelimit/tags.js";
 import { TooManyRequests } from "../ratelimit/tooMany.js";
 import type { RecordService } from "../records/service.js";
-import type { BatchGate } from "./batchGate.js";
 import { upsertId, type BatchOp } from "./requests.js";
 
 /** The rate limiter and who a batch counts for (the HTTP layer knows the client's address). */
@@ -14,9 +13,9 @@ export interface BatchLimits {
 }
 
 export interface BatchLimitDeps {
-  collections: Pick<CollectionService, "find">;
+  /** The batch's collections (one snapshot: lookups by id or name). */
+  collections: { find(nameOrId: string): CollectionModel | undefined };
   records: Pick<RecordService, "find">;
-  gate: BatchGate;
 }
 
 /** The single request a sub-request stands for: an upsert is the create or update it will do. */
@@ -35,17 +34,10 @@ export async function admitBatch(ops: readonly BatchOp[], limits: BatchLimits | 
   if (!limits?.limiter.enabled) return;
   const existing = new Set<number>();
   const upserts = ops.filter((op) => op.action === "upsert" && upsertId(op) !== undefined);
-  if (upserts.length) {
-    // Read between transactions, as any request reads (batch/gate.ts).
-    const release = await deps.gate.enter();
-    try {
-      for (const op of upserts) {
-        const c = deps.collections.find(op.collection);
-        if (c && deps.records.find(c, upsertId(op)!)) existing.add(op.index);
-      }
-    } finally {
-      release();
-    }
+  // Read before the batch's transaction, on committed data.
+  for (const op of upserts) {
+    const c = deps.collections.find(op.collection);
+    if (c && (await deps.records.find(c, upsertId(op)!))) existing.add(op.index);
   }
   const reqs: RateLimitedRequest[] = ops.map((op) => {
     const { method, pattern, id } = single(op, existing.has(op.index));

@@ -1,15 +1,12 @@
-import type { CollectionService } from "../collections/service.js";
-import type { DB } from "../db/connection.js";
+import type { Db, Tx } from "../db/types.js";
 import type { SettingsStore } from "../settings/store.js";
 import type { Caller } from "../auth/caller.js";
 import type { PasswordWork } from "../auth/preparedPasswords.js";
-import { asyncTransaction } from "../db/asyncTransaction.js";
-import type { EventBus } from "../events/bus.js";
-import type { FilesService } from "../files/service.js";
-import { RecordsApi } from "../records/api.js";
+import { collectionsRepo, lookup } from "../db/collections.js";
+import type { RecordFiles, RecordService } from "../records/service.js";
 import type { Upload } from "../records/form.js";
-import { badRequest, DomainError, forbidden, tooLarge } from "../tools/errors.js";
-import { BatchGate } from "./batchGate.js";
+import { callerWithData } from "../records/ruleDataModifiers.js";
+import { badRequest, DomainError, forbidden, notFound, tooLarge } from "../tools/errors.js";
 import { preparePasswords } from "./passwords.js";
 import { admitBatch, type BatchLimits } from "./rateLimits.js";
 import { parseBatch, upsertId, type BatchOp } from "./requests.js";
@@ -45,44 +42,52 @@ class SubRequestError extends Error {
   }
 }
 
+/** What a batch works with: the database its transaction runs on, the records service, the uploads storage and the settings. */
+export interface BatchDeps {
+  db: Db;
+  records: RecordService;
+  files: RecordFiles;
+  settings: Pick<SettingsStore, "get">;
+}
+
 /**
  * `POST /api/batch`: record creates, upserts, updates and deletes in one transaction, each
  * through the records service under its collection's rules and validation. File writes and
- * change events are held back and run only after the commit; any failure rolls everything
- * back and names the failing request.
+ * the change events (the records service's after-commit steps) are held back and run only
+ * after the commit, in the order the requests made them; any failure rolls everything back
+ * and names the failing request. Other requests do not wait for a batch: its transaction
+ * queues behind other writers' (and they behind it) and reads see committed data.
  */
 export class BatchService {
-  /** Other requests wait on it while a batch runs (see batchGate.ts and http/writeGate.ts). */
-  readonly gate = new BatchGate();
-
-  constructor(private readonly env: { db: DB; collections: CollectionService; events: EventBus; files: FilesService; settings: SettingsStore; dev?: boolean }) {}
+  constructor(private readonly deps: BatchDeps) {}
 
   async run(input: BatchInput, who: Caller): Promise<BatchResult[]> {
-    const cfg = this.env.settings.get().batch;
+    const cfg = this.deps.settings.get().batch;
     if (!cfg.enabled) throw forbidden(DISABLED_MESSAGE);
     if (input.size > (cfg.maxBodySize > 0 ? cfg.maxBodySize : DEFAULT_MAX_BODY)) throw tooLarge();
     const body = await input.decode();
     const ops = parseBatch(body.data, body.files, cfg.maxRequests);
     const effects: Effect[] = [];
-    const records = this.deferred(effects);
-    // Before anything runs or hashes: a refused batch writes nothing and never holds the gate.
-    await admitBatch(ops, input.limits, { collections: this.env.collections, records, gate: this.gate });
-    // Hashed before the transaction, which holds every other request back while it runs.
-    const passwords = await preparePasswords(ops, who, { collections: this.env.collections, records, gate: this.gate });
+    const records = this.deps.records.withFiles(heldFiles(this.deps.files, effects));
+    const snapshot = await collectionsRepo.snapshot(this.deps.db);
+    const collections = { find: (nameOrId: string) => lookup(snapshot, nameOrId) };
+    // Before anything runs or hashes: a refused batch writes nothing.
+    await admitBatch(ops, input.limits, { collections, records });
+    // Hashed before the transaction, which holds every other writer back while it runs.
+    const passwords = await preparePasswords(ops, who, { collections, records });
     let results: BatchResult[];
     try {
-      results = await this.gate.run(() => {
+      results = await this.deps.db.transaction(async (tx) => {
         // The timeout bounds the transaction: it starts with it, after the hashing.
         const deadline = Date.now() + cfg.timeout * 1000;
-        return asyncTransaction(this.env.db, async () => {
-          const out: BatchResult[] = [];
-          for (const op of ops) {
-            if (Date.now() > deadline) throw new SubRequestError(op.index, badRequest(TIMEOUT_MESSAGE));
-            out.push(await this.exec(records, op, who, passwords.get(op.index)));
-          }
-          if (Date.now() > deadline) throw new SubRequestError(ops[ops.length - 1].index, badRequest(TIMEOUT_MESSAGE));
-          return out;
-        });
+        const held = heldHooks(tx, effects);
+        const out: BatchResult[] = [];
+        for (const op of ops) {
+          if (Date.now() > deadline) throw new SubRequestError(op.index, badRequest(TIMEOUT_MESSAGE));
+          out.push(await this.exec(records, held, op, who, passwords.get(op.index)));
+        }
+        if (Date.now() > deadline) throw new SubRequestError(ops[ops.length - 1].index, badRequest(TIMEOUT_MESSAGE));
+        return out;
       });
     } catch (err) {
       if (!(err instanceof SubRequestError)) throw err;
@@ -101,10 +106,11 @@ export class BatchService {
     return results;
   }
 
-  /** One sub-request; its errors (domain ones) carry its index. */
-  private async exec(records: RecordsApi, op: BatchOp, base: Caller, passwords?: PasswordWork): Promise<BatchResult> {
+  /** One sub-request, in the batch's transaction; its errors (domain ones) carry its index. */
+  private async exec(records: RecordService, tx: Tx, op: BatchOp, base: Caller, passwords?: PasswordWork): Promise<BatchResult> {
     try {
-      const c = records.collection(op.collection);
+      const c = lookup(await collectionsRepo.snapshot(tx), op.collection);
+      if (!c) throw notFound();
       const caller: Caller = {
         ...base,
         info: {
@@ -115,33 +121,49 @@ export class BatchService {
         },
       };
       if (op.action === "delete") {
-        await records.deleteWithFiles(c, op.id!, caller);
+        await records.delete(c, op.id!, caller, { tx });
         return { action: "delete" };
       }
       const body = { data: op.data, files: op.files, passwords };
-      const who = records.withData(c, body, caller);
+      const who = callerWithData(c, body, caller);
       let id = op.id;
       let action = op.action;
       if (action === "upsert") {
         id = upsertId(op);
-        action = id !== undefined && records.find(c, id) ? "update" : "create";
+        action = id !== undefined && (await records.find(c, id, tx)) ? "update" : "create";
       }
-      const saved = action === "create" ? await records.createWithFiles(c, body, who) : await records.updateWithFiles(c, id!, body, who);
-      return { action: "save", record: records.present(c, saved, who, op.query) };
+      const saved = action === "create" ? await records.create(c, body, who, { tx }) : await records.update(c, id!, body, who, { tx });
+      return { action: "save", record: await records.present(c, saved, who, op.query, tx) };
     } catch (err) {
       if (err instanceof DomainError) throw new SubRequestError(op.index, err);
       throw err;
     }
   }
+}
 
-  /** The records API over the same connection, with file writes and events queued until the commit. */
-  private deferred(effects: Effect[]): RecordsApi {
-    const { files, events } = this.env;
-    const heldFiles = Object.create(files) as FilesService;
-    heldFiles.store = async (...args) => void effects.push(() => files.store(...args));
-    heldFiles.delete = async (...args) => void effects.push(() => files.delete(...args));
-    heldFiles.deleteRecord = async (...args) => void effects.push(() => files.deleteRecord(...args));
-    const heldEvents: EventBus = { on: events.on.bind(events), emit: (e) => void effects.push(() => events.emit(e)) };
-    return new RecordsApi({ db: this.env.db, collections: this.env.collections, files: heldFiles, events: heldEvents, dev: this.env.dev });
-  }
+/** The uploads storage with every write queued until the batch commits (nothing to undo on a rollback). */
+function heldFiles(files: RecordFiles, effects: Effect[]): RecordFiles {
+  return {
+    store: async (...args) => void effects.push(() => files.store(...args)),
+    delete: async (...args) => void effects.push(() => files.delete(...args)),
+    deleteRecord: async (...args) => void effects.push(() => files.deleteRecord(...args)),
+  };
+}
+
+/**
+ * The batch's transaction with its after-commit steps (the records service's events) queued
+ * among the file writes, so each event goes out after the files its request stored.
+ */
+function heldHooks(tx: Tx, effects: Effect[]): Tx {
+  const held: Tx = {
+    db: tx.db,
+    inTransaction: tx.inTransaction,
+    all: <T>(sql: string, params?: readonly unknown[]) => tx.all<T>(sql, params),
+    get: <T>(sql: string, params?: readonly unknown[]) => tx.get<T>(sql, params),
+    run: (sql, params) => tx.run(sql, params),
+    exec: (sql) => tx.exec(sql),
+    afterCommit: (fn) => void effects.push(fn),
+    savepoint: <T>(fn: (tx: Tx) => Promise<T>) => tx.savepoint(() => fn(held)),
+  };
+  return held;
 }

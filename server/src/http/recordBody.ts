@@ -26,9 +26,6 @@ interface PendingMultipart {
 
 const isPendingMultipart = (b: unknown): b is PendingMultipart => typeof b === "object" && b !== null && MULTIPART in b;
 
-/** Whether a request's body is a multipart record body its route has yet to read from the client. */
-export const bodyStillArriving = (body: unknown): boolean => isPendingMultipart(body);
-
 /** The records API's body parsers: JSON and multipart load; an empty body or any other type is the reference's load error. */
 export function registerRecordBodyParsers(r: FastifyInstance): void {
   r.removeAllContentTypeParsers();

@@ -28,7 +28,6 @@ import { batchRoutes } from "./routes/batch.js";
 import { recordsExportRoutes } from "./routes/recordsExport.js";
 import { recordsImportRoutes } from "./routes/recordsImport.js";
 import { openApiRoutes } from "./routes/openapi.js";
-import { registerWriteGate } from "./writeGate.js";
 import { registerRateLimit } from "./rateLimit.js";
 import { TooManyRequests } from "../ratelimit/tooMany.js";
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, registerBodyTimeout } from "./bodyTimeout.js";
@@ -108,7 +107,6 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   });
   registerRequestLog(server, app);
   registerRateLimit(server, app);
-  registerWriteGate(server, app);
   registerBodyTimeout(server, opts.bodyTimeoutMs ?? DEFAULT_BODY_TIMEOUT_MS);
   registerTurnGate(server, opts.handlersPerTurn ?? DEFAULT_HANDLERS_PER_TURN);
 

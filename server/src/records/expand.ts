@@ -28,13 +28,13 @@ export function parseExpand(raw: unknown): ExpandTree {
 export interface ExpandDeps {
   findCollection(nameOrId: string): CollectionModel | undefined;
   /** Records of a collection by id (any order). */
-  findByIds(c: CollectionModel, ids: string[]): RecordData[];
+  findByIds(c: CollectionModel, ids: string[]): Promise<RecordData[]>;
   /** Records of `c` whose relation field holds `id`. */
-  findReferencing(c: CollectionModel, field: string, id: string, multiple: boolean): RecordData[];
+  findReferencing(c: CollectionModel, field: string, id: string, multiple: boolean): Promise<RecordData[]>;
   /** Whether the requester may see the record (the collection's view rule; admins always). */
-  canView(c: CollectionModel, record: RecordData): boolean;
+  canView(c: CollectionModel, record: RecordData): Promise<boolean>;
   /** The record as the requester sees it, with its (non-empty) expand. */
-  exportRecord(c: CollectionModel, record: RecordData, expand: Record<string, unknown> | undefined): Record<string, unknown>;
+  exportRecord(c: CollectionModel, record: RecordData, expand: Record<string, unknown> | undefined): Promise<Record<string, unknown>>;
 }
 
 const BACK_RE = /^(\w+)_via_(\w+)$/;
@@ -51,6 +51,13 @@ function hasUniqueIndex(c: CollectionModel, field: string): boolean {
   });
 }
 
+/** The records the requester may view, in their order (checked one after the other). */
+async function visible(deps: ExpandDeps, c: CollectionModel, records: RecordData[]): Promise<RecordData[]> {
+  const out: RecordData[] = [];
+  for (const r of records) if (await deps.canView(c, r)) out.push(r);
+  return out;
+}
+
 /** The ids a relation value holds (one id, a list, or none). */
 function relationIds(raw: unknown): string[] {
   return Array.isArray(raw) ? (raw as string[]) : typeof raw === "string" && raw !== "" ? [raw] : [];
@@ -61,8 +68,8 @@ function relationIds(raw: unknown): string[] {
  * relations, recursively. Unknown names, missing records and records the requester may
  * not view are left out; a key with nothing to show is omitted.
  */
-export function expandRecord(c: CollectionModel, record: RecordData, tree: ExpandTree, deps: ExpandDeps): Record<string, unknown> | undefined {
-  return expandRecords(c, [record], tree, deps)[0];
+export async function expandRecord(c: CollectionModel, record: RecordData, tree: ExpandTree, deps: ExpandDeps): Promise<Record<string, unknown> | undefined> {
+  return (await expandRecords(c, [record], tree, deps))[0];
 }
 
 /**
@@ -70,7 +77,7 @@ export function expandRecord(c: CollectionModel, record: RecordData, tree: Expan
  * (not one per record), and each related record checked, expanded and exported once.
  * Records that share a related record share its exported object.
  */
-export function expandRecords(c: CollectionModel, records: RecordData[], tree: ExpandTree, deps: ExpandDeps): (Record<string, unknown> | undefined)[] {
+export async function expandRecords(c: CollectionModel, records: RecordData[], tree: ExpandTree, deps: ExpandDeps): Promise<(Record<string, unknown> | undefined)[]> {
   if (tree.size === 0 || records.length === 0) return records.map(() => undefined);
   const outs = records.map(() => ({}) as Record<string, unknown>);
   for (const [key, sub] of tree) {
@@ -81,9 +88,10 @@ export function expandRecords(c: CollectionModel, records: RecordData[], tree: E
       const idsPer = records.map((r) => relationIds(r[key]));
       const wanted = [...new Set(idsPer.flat())];
       if (wanted.length === 0) continue;
-      const shown = deps.findByIds(target, wanted).filter((r) => deps.canView(target, r));
-      const nested = expandRecords(target, shown, sub, deps);
-      const exported = new Map(shown.map((r, i) => [String(r.id), deps.exportRecord(target, r, nested[i])]));
+      const shown = await visible(deps, target, await deps.findByIds(target, wanted));
+      const nested = await expandRecords(target, shown, sub, deps);
+      const exported = new Map<string, Record<string, unknown>>();
+      for (let j = 0; j < shown.length; j++) exported.set(String(shown[j].id), await deps.exportRecord(target, shown[j], nested[j]));
       const multiple = isMultipleField(field);
       idsPer.forEach((ids, i) => {
         const items = ids.map((id) => exported.get(id)).filter((x) => x !== undefined);
@@ -98,13 +106,14 @@ export function expandRecords(c: CollectionModel, records: RecordData[], tree: E
     const backField = source.schema.find((f) => f.name === back[2] && f.type === "relation" && (f.options as RelationOptions).collectionId === c.id);
     if (!backField) continue;
     const single = !isMultipleField(backField) && hasUniqueIndex(source, backField.name);
-    records.forEach((record, i) => {
-      const rows = deps.findReferencing(source, backField.name, String(record.id), isMultipleField(backField)).filter((r) => deps.canView(source, r));
-      if (rows.length === 0) return;
-      const nested = expandRecords(source, rows, sub, deps);
-      const exported = rows.map((r, j) => deps.exportRecord(source, r, nested[j]));
+    for (let i = 0; i < records.length; i++) {
+      const rows = await visible(deps, source, await deps.findReferencing(source, backField.name, String(records[i].id), isMultipleField(backField)));
+      if (rows.length === 0) continue;
+      const nested = await expandRecords(source, rows, sub, deps);
+      const exported: Record<string, unknown>[] = [];
+      for (let j = 0; j < rows.length; j++) exported.push(await deps.exportRecord(source, rows[j], nested[j]));
       outs[i]![key] = single ? exported[0] : exported;
-    });
+    }
   }
   return outs.map((o) => (Object.keys(o).length ? o : undefined));
 }

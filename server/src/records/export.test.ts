@@ -95,10 +95,10 @@ describe("GET /api/collections/:c/records/export", () => {
   it("streams every record in order from a snapshot, reading the next rows only as the client reads", async () => {
     const total = EXPORT_CHUNK * 20 + 7;
     const pad = "x".repeat(2000);
-    const insert = cairn.app.db.prepare(`INSERT INTO big (id, title, n, created, updated) VALUES (?, ?, ?, '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z')`);
-    cairn.app.db.transaction(() => {
-      for (let i = 0; i < total; i++) insert.run(`big${String(i).padStart(12, "0")}`, pad, i % 3); // many equal sort values
-    })();
+    const insert = `INSERT INTO big (id, title, n, created, updated) VALUES (?, ?, ?, '2024-01-01 00:00:00.000Z', '2024-01-01 00:00:00.000Z')`;
+    await cairn.app.db.transaction(async (tx) => {
+      for (let i = 0; i < total; i++) await tx.run(insert, [`big${String(i).padStart(12, "0")}`, pad, i % 3]); // many equal sort values
+    });
     const svc = cairn.app.records;
     const original = svc.export.bind(svc);
     let shaped = 0;

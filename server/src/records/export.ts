@@ -6,9 +6,8 @@ import { stringifyJson } from "../tools/json.js";
 import type { Caller } from "../auth/caller.js";
 import type { RecordService } from "./service.js";
 import { csvCell, exportColumns } from "./exportColumns.js";
-import type { DB } from "../db/connection.js";
+import type { Db } from "../db/types.js";
 import { openReadCursor, type ReadCursor } from "../db/readCursor.js";
-import { isSqlError } from "../db/errors.js";
 import { queryError } from "../query/errors.js";
 import { parseFields, pickFields } from "./fields.js";
 import { recordFromRow } from "../models/record.js";
@@ -53,24 +52,28 @@ function parseFormat(raw: unknown): ExportFormat {
  * EXPORT_CHUNK rows at a time — the next chunk only when the previous one was taken. Each row is
  * shaped by the list's code (`fields` applied).
  */
-export async function exportRecords(svc: RecordService, db: DB, c: CollectionModel, query: ExportQuery, who: Caller): Promise<RecordsExport> {
+export async function exportRecords(svc: RecordService, db: Db, c: CollectionModel, query: ExportQuery, who: Caller): Promise<RecordsExport> {
   const format = parseFormat(query.format);
   const fieldsParam = query.fields === undefined ? undefined : first(query.fields);
   const fields = parseFields(fieldsParam);
-  const sql = svc.unpagedListSql(c, { filter: first(query.filter), sort: first(query.sort) }, who);
+  const sql = await svc.unpagedListSql(c, { filter: first(query.filter), sort: first(query.sort) }, who);
   let cursor: ReadCursor;
   try {
     cursor = openReadCursor(db, sql.sql, sql.params);
   } catch (err) {
-    if (isSqlError(err)) throw queryError(`SQL error: ${err.message}`);
+    if (db.dialect.isSqlError(err)) throw queryError(`SQL error: ${err.message}`);
     throw err;
   }
   const columns = exportColumns(c, fieldsParam);
-  const toJson = (row: Record<string, unknown>) => pickFields(svc.export(c, recordFromRow(c, row), who), fields) as Record<string, unknown>;
+  const toJson = async (row: Record<string, unknown>) => pickFields(await svc.export(c, recordFromRow(c, row), who), fields) as Record<string, unknown>;
 
   async function* pages(): AsyncGenerator<Record<string, unknown>[]> {
     try {
-      for (let rows = cursor.next(EXPORT_CHUNK); rows.length; rows = cursor.next(EXPORT_CHUNK)) yield rows.map(toJson);
+      for (let rows = cursor.next(EXPORT_CHUNK); rows.length; rows = cursor.next(EXPORT_CHUNK)) {
+        const items: Record<string, unknown>[] = [];
+        for (const row of rows) items.push(await toJson(row));
+        yield items;
+      }
     } finally {
       cursor.close(); // also when the client goes away mid-way
     }

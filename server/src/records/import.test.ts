@@ -3,6 +3,7 @@ import type { AppEvent } from "../events/bus.js";
 import { adminToken, call } from "../../test/support/client.js";
 import { cairnDataDir, cleanupTempDirs } from "../../test/support/dataDirs.js";
 import { startCairn, type RunningCairn } from "../../test/support/servers.js";
+import { watchTransactions } from "../../test/support/openTransactions.js";
 import { IMPORT_BATCH } from "./import.js";
 
 type Rec = { id: string; [k: string]: unknown };
@@ -15,13 +16,15 @@ describe("POST /api/collections/:c/records/import", () => {
   const events: { event: AppEvent; inTransaction: boolean }[] = [];
 
   const importRows = (collection: string, body: unknown, auth = token) => call(cairn, { method: "POST", path: `/api/collections/${collection}/records/import`, token: auth, body });
-  const count = (table: string) => (cairn.app.db.prepare(`SELECT count(*) AS n FROM "${table}"`).get() as { n: number }).n;
-  const clear = (table: string) => cairn.app.db.prepare(`DELETE FROM "${table}"`).run();
+  const count = async (table: string) => Number((await cairn.app.db.get<{ n: number }>(`SELECT count(*) AS n FROM "${table}"`))!.n);
+  const clear = (table: string) => cairn.app.db.transaction((tx) => tx.run(`DELETE FROM "${table}"`));
+  let openTransactions = () => 0;
 
   beforeAll(async () => {
     cairn = await startCairn(await cairnDataDir());
     token = await adminToken(cairn);
-    cairn.app.events.on("record.create", (event) => events.push({ event, inTransaction: cairn.app.db.inTransaction }));
+    openTransactions = watchTransactions(cairn.app.db);
+    cairn.app.events.on("record.create", (event) => events.push({ event, inTransaction: openTransactions() > 0 }));
     const authors = (await call(cairn, { method: "POST", path: "/api/collections", token, body: { name: "authors", type: "base", schema: [{ name: "name", type: "text" }] } })).body as Rec;
     await call(cairn, {
       method: "POST",
@@ -82,14 +85,14 @@ describe("POST /api/collections/:c/records/import", () => {
     const dune = (await call(cairn, { path: `/api/collections/books/records/${body.results[0].id}?expand=author`, token })).body as Rec & { expand: { author: Rec } };
     expect(dune).toMatchObject({ title: "Dune", pages: 412, kind: "novel", author: author.id });
     expect(dune.expand.author.name).toBe("Ann");
-    expect(count("books")).toBe(2);
+    expect(await count("books")).toBe(2);
     // one record.create per imported row, after its commit
     expect(events.map((e) => e.event.type === "record.create" && e.event.record.id)).toEqual([body.results[0].id, "custombook00001"]);
     expect(events.every((e) => !e.inTransaction)).toBe(true);
   });
 
   it("atomic: one failing row imports nothing, and every row's error is still reported", async () => {
-    clear("books");
+    await clear("books");
     const res = await importRows("books", {
       atomic: true,
       rows: [{ title: "A", code: "x1" }, { title: "B", code: "x1" }, { title: "C" }, { title: "" }],
@@ -100,32 +103,32 @@ describe("POST /api/collections/:c/records/import", () => {
     // the duplicate code is seen against the earlier row of the same file
     expect(body.results[1].error!.data).toEqual({ code: { code: "validation_not_unique", message: "Value must be unique." } });
     expect(Object.keys(body.results[3].error!.data)).toEqual(["title"]);
-    expect(count("books")).toBe(0);
+    expect(await count("books")).toBe(0);
     const ok = (await importRows("books", { atomic: true, rows: [{ title: "A", code: "x1" }, { title: "C" }] })).body as Result;
     expect(ok).toMatchObject({ imported: 2, failed: 0 });
-    expect(count("books")).toBe(2);
+    expect(await count("books")).toBe(2);
   });
 
   it("not atomic: batches commit on their own and a bad row costs only itself", async () => {
-    clear("books");
+    await clear("books");
     events.length = 0;
     const rows = Array.from({ length: IMPORT_BATCH * 2 + 50 }, (_, i) => ({ title: i === IMPORT_BATCH + 3 ? "" : `Book ${i}`, pages: i + 1 }));
     const body = (await importRows("books", { rows })).body as Result;
     expect(body).toMatchObject({ imported: rows.length - 1, failed: 1 });
     expect(body.results.filter((r) => r.error).map((r) => r.row)).toEqual([IMPORT_BATCH + 3]);
-    expect(count("books")).toBe(rows.length - 1);
+    expect(await count("books")).toBe(rows.length - 1);
     expect(events).toHaveLength(rows.length - 1);
   });
 
   it("applies the create rule per row, and refuses admins-only collections to others", async () => {
-    clear("books");
+    await clear("books");
     const guest = (await importRows("books", { rows: [{ title: "ok" }, { title: "forbidden" }] }, "")).body as Result;
     expect(guest).toMatchObject({ imported: 1, failed: 1 });
     expect(guest.results[1].error).toEqual({ code: 400, message: "Failed to create record.", data: {} });
     const locked = await importRows("locked", { rows: [{ title: "x" }] }, "");
     expect(locked.status).toBe(403);
     expect(locked.body).toEqual({ code: 403, message: "Only admins can perform this action.", data: {} });
-    expect(count("locked")).toBe(0);
+    expect(await count("locked")).toBe(0);
   });
 
   it("bad requests are clear 400s", async () => {
@@ -148,7 +151,7 @@ describe("POST /api/collections/:c/records/import", () => {
   });
 
   it("other requests wait for an import's transaction instead of landing in it", async () => {
-    clear("books");
+    await clear("books");
     const rows = Array.from({ length: 3000 }, (_, i) => ({ title: `T${i}`, code: i === 2999 ? "dup" : "" }));
     rows.push({ title: "last", code: "dup" });
     const importing = importRows("books", { atomic: true, rows });
@@ -158,6 +161,6 @@ describe("POST /api/collections/:c/records/import", () => {
     expect((imp.body as Result).imported).toBe(0);
     expect(one.status).toBe(200);
     // the single create survived the import's rollback
-    expect(count("books")).toBe(1);
+    expect(await count("books")).toBe(1);
   });
 });

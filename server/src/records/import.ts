@@ -1,14 +1,11 @@
-import type { BatchGate } from "../batch/batchGate.js";
-import type { DB } from "../db/connection.js";
-import type { EventBus } from "../events/bus.js";
-import type { RecordsApi } from "./api.js";
+import type { Db, Tx } from "../db/types.js";
+import type { RecordService } from "./service.js";
 import type { Caller } from "../auth/caller.js";
 import { isView, type CollectionModel } from "../models/collection.js";
-import { asyncTransaction } from "../db/asyncTransaction.js";
 import { errorsToData, V, verr } from "../fields/errors.js";
 import { badRequest, DomainError, forbidden } from "../tools/errors.js";
-import type { RecordData } from "../models/record.js";
 import { ADMINS_ONLY, LOAD_MESSAGE, UNSUPPORTED_TYPE } from "./service.js";
+import { callerWithData } from "./ruleDataModifiers.js";
 
 /** Rows created per transaction when the import is not atomic. */
 export const IMPORT_BATCH = 500;
@@ -49,42 +46,36 @@ export function parseImportBody(body: unknown): ImportInput {
   return { rows, atomic: atomic === true };
 }
 
+/** What an import works with: the database its transactions run on, and the records service that creates in them. */
+export interface ImportDeps {
+  db: Db;
+  records: Pick<RecordService, "create">;
+}
+
 /**
  * Creates records from rows, each through the records service's create (the same validation
  * and create rule as `POST .../records`). Not atomic: batches of IMPORT_BATCH rows, each in one
- * transaction, the valid rows kept. Atomic: every row in one transaction, rolled back when any
- * row fails (the others are still checked, so every error is reported). `record.create` events
- * go out after each commit. Transactions span awaits (password hashing): they hold the write
- * gate, as a batch does.
+ * transaction, the valid rows kept (each row in a savepoint, so a failed one leaves nothing).
+ * Atomic: every row in one transaction, rolled back when any row fails (the others are still
+ * checked, so every error is reported). Each `record.create` goes out when its row's
+ * transaction commits. Password hashing runs inside the transaction: other writers wait for
+ * it, reads do not.
  */
-/** What an import works with: the records API inside the batch gate's transaction, the bus after it. */
-export interface ImportDeps {
-  db: DB;
-  records: RecordsApi;
-  events: EventBus;
-  batch: { gate: BatchGate };
-}
-
-export async function importRecords(app: ImportDeps, c: CollectionModel, input: ImportInput, who: Caller): Promise<ImportResult> {
+export async function importRecords(deps: ImportDeps, c: CollectionModel, input: ImportInput, who: Caller): Promise<ImportResult> {
   if (isView(c)) throw badRequest(UNSUPPORTED_TYPE);
   if (!who.admin && c.createRule === null) throw forbidden(ADMINS_ONLY);
   const results: ImportRowResult[] = [];
   const runBatch = async (from: number, to: number): Promise<void> => {
-    const created: RecordData[] = [];
     const out: ImportRowResult[] = [];
     try {
-      await app.batch.gate.run(() =>
-        asyncTransaction(app.db, async () => {
-          for (let i = from; i < to; i++) out.push(await createRow(app, c, input.rows[i], i, who, created));
-          if (input.atomic && out.some((r) => "error" in r)) throw new AtomicRollback(out);
-        }),
-      );
+      await deps.db.transaction(async (tx) => {
+        for (let i = from; i < to; i++) out.push(await createRow(deps, tx, c, input.rows[i], i, who));
+        if (input.atomic && out.some((r) => "error" in r)) throw new AtomicRollback(out);
+      });
     } catch (err) {
       if (!(err instanceof AtomicRollback)) throw err;
-      created.length = 0;
     }
     results.push(...out);
-    for (const record of created) app.events.emit({ type: "record.create", collection: c, record });
   };
   const size = input.atomic ? input.rows.length : IMPORT_BATCH;
   for (let from = 0; from < input.rows.length; from += size) await runBatch(from, Math.min(from + size, input.rows.length));
@@ -92,13 +83,12 @@ export async function importRecords(app: ImportDeps, c: CollectionModel, input: 
   return { imported: input.atomic && failed ? 0 : results.length - failed, failed, results };
 }
 
-async function createRow(app: Pick<ImportDeps, "records">, c: CollectionModel, row: unknown, index: number, who: Caller, created: RecordData[]): Promise<ImportRowResult> {
+async function createRow(deps: ImportDeps, tx: Tx, c: CollectionModel, row: unknown, index: number, who: Caller): Promise<ImportRowResult> {
   try {
     if (row === null || typeof row !== "object" || Array.isArray(row)) throw badRequest(LOAD_MESSAGE);
     const body = { data: row, files: new Map() };
-    const saved = await app.records.create(c, body, app.records.withData(c, body, who));
-    created.push(saved.data);
-    return { row: index, id: String(saved.data.id) };
+    const saved = await tx.savepoint((sp) => deps.records.create(c, body, callerWithData(c, body, who), { tx: sp }));
+    return { row: index, id: String(saved.id) };
   } catch (err) {
     if (err instanceof DomainError) return { row: index, error: err };
     throw err;

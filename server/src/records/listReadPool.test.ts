@@ -17,7 +17,7 @@ describe("record, admin and log lists on the read workers", () => {
 
   beforeAll(async () => {
     const dataDir = await cairnDataDir();
-    app = createApp({ dataDir, readWorkers: 2, readSlowMs: 0 });
+    app = await createApp({ dataDir, readWorkers: 2, readSlowMs: 0 });
     const server = buildServer(app);
     const port = await freePort();
     await server.listen({ host: "127.0.0.1", port });
@@ -80,7 +80,7 @@ describe("warmReadWorkers", () => {
   afterAll(() => cleanupTempDirs());
 
   it("starts the read workers as the services open, and again after a reload (a restore) reopens them", async () => {
-    const app = createApp({ dataDir: await cairnDataDir(), readWorkers: 2, warmReadWorkers: true });
+    const app = await createApp({ dataDir: await cairnDataDir(), readWorkers: 2, warmReadWorkers: true });
     try {
       expect(app.readPool.started).toBe(2);
       const old = app.readPool;
@@ -93,7 +93,7 @@ describe("warmReadWorkers", () => {
   });
 
   it("leaves them to the first slow read without it", async () => {
-    const app = createApp({ dataDir: await cairnDataDir(), readWorkers: 2 });
+    const app = await createApp({ dataDir: await cairnDataDir(), readWorkers: 2 });
     try {
       expect(app.readPool.started).toBe(0);
     } finally {

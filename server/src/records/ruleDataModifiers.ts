@@ -1,7 +1,41 @@
+import type { Caller } from "../auth/caller.js";
 import { zeroValue } from "../fields/index.js";
 import type { CollectionModel } from "../models/collection.js";
 import { loadBody } from "./form.js";
 import type { RecordData } from "../models/record.js";
+
+/** A submitted body as `@request.data` reads it: its values and a multipart form's texts. */
+export interface RuleDataBody {
+  data: unknown;
+  texts?: ReadonlyMap<string, readonly string[]>;
+}
+
+/** A multipart text as the reference types it for rules: `true`/`false` as booleans, numerals as numbers. */
+function formScalar(v: string): unknown {
+  if (v === "true") return true;
+  if (v === "false") return false;
+  if (/^-?[0-9]+(\.[0-9]*)?([eE][-+]?[0-9]+)?$/.test(v)) return Number(v);
+  return v;
+}
+
+/**
+ * The submitted values as `@request.data` reads them: JSON (and `@jsonPayload` values) as
+ * sent; multipart texts typed as the reference types them (`true`/`false` booleans,
+ * numerals numbers, whatever the field), a repeated key as the list of all its values.
+ * Uploads are not part of it (v0.22 reads only the form's text values).
+ */
+export function ruleData(c: CollectionModel, body: RuleDataBody, current?: RecordData): Record<string, unknown> {
+  const data = body.data;
+  if (!data || typeof data !== "object" || Array.isArray(data)) return {};
+  const out: Record<string, unknown> = { ...(data as Record<string, unknown>) };
+  for (const [k, values] of body.texts ?? []) out[k] = values.length === 1 ? formScalar(values[0]) : values.map(formScalar);
+  return withResolvedModifiers(c, data as Record<string, unknown>, out, current);
+}
+
+/** The caller with `@request.data` set from a submitted body. */
+export function callerWithData(c: CollectionModel, body: RuleDataBody, who: Caller, current?: RecordData): Caller {
+  return { ...who, info: { ...who.info, data: ruleData(c, body, current) } };
+}
 
 /**
  * `@request.data.field` for a field sent with modifiers (`field+`, `field-`) is the

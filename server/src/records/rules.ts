@@ -1,4 +1,4 @@
-import type { DB } from "../db/connection.js";
+import type { Queryable } from "../db/types.js";
 import type { CollectionModel } from "../models/collection.js";
 import type { SqlFragment, JoinClause, FieldResolver } from "../query/types.js";
 import { compileRule, ruleAllows } from "../query/rules.js";
@@ -12,7 +12,8 @@ import { listAccess } from "../query/pathAccess.js";
  * (who skip rules); an empty rule lets everything pass.
  */
 export interface RuleTarget {
-  db: DB;
+  /** What the check reads: the database, or the transaction that must see its own writes. */
+  q: Queryable;
   collection: CollectionModel;
   rule: string;
   requestInfo: RequestInfo;
@@ -20,20 +21,20 @@ export interface RuleTarget {
 }
 
 /** Whether the record `recordId` meets the rule (view, update, delete, and create after the insert). */
-export function checkRule(t: RuleTarget, recordId: string): boolean {
+export async function checkRule(t: RuleTarget, recordId: string): Promise<boolean> {
   if (t.rule.trim() === "") return true;
-  return ruleAllows(t.db, t.collection, t.rule, recordId, t.requestInfo, { findCollection: t.findCollection });
+  return ruleAllows(t.q, t.collection, t.rule, recordId, t.requestInfo, { findCollection: t.findCollection });
 }
 
 /** The rule as a list condition (runList's `where`); undefined for an empty rule. */
-export function ruleWhere(t: RuleTarget): (SqlFragment & { joins?: JoinClause[] }) | undefined {
+export function ruleWhere(t: Omit<RuleTarget, "q">): (SqlFragment & { joins?: JoinClause[] }) | undefined {
   if (t.rule.trim() === "") return undefined;
   const resolver = recordResolver({ collection: t.collection, findCollection: t.findCollection, requestInfo: t.requestInfo, allowHiddenFields: false });
   return compileRule(t.rule, resolver);
 }
 
 /** The resolver of a list's own `filter` and `sort`. */
-export function filterResolver(t: Omit<RuleTarget, "rule" | "db">, admin: boolean): FieldResolver {
+export function filterResolver(t: Omit<RuleTarget, "rule" | "q">, admin: boolean): FieldResolver {
   return recordResolver({
     collection: t.collection,
     findCollection: t.findCollection,

@@ -1,17 +1,17 @@
-import type { CollectionService } from "../collections/service.js";
-import type { DB } from "../db/connection.js";
-import type { ReadPool } from "../db/readPool.js";
+import type { Db, Queryable, Tx } from "../db/types.js";
+import type { EventBus } from "../events/bus.js";
 import type { FilesService } from "../files/service.js";
-import { transaction } from "../db/connection.js";
-import { RecordsRepo, type Row } from "../db/records.js";
-import { uniqueViolationColumns } from "../db/errors.js";
+import type { CollectionsSnapshot } from "../db/collectionsCache.js";
+import { withTx } from "../db/transaction.js";
+import { recordsRepo } from "../db/records.js";
+import { collectionsRepo, lookup } from "../db/collections.js";
+import { externalAuthsRepo } from "../db/externalAuths.js";
 import { errorsToData, V, verr, type VErrors } from "../fields/errors.js";
 import { isMultipleField, type RelationOptions } from "../fields/index.js";
 import { isEmailFormat } from "../tools/formats.js";
 import { badRequest, DomainError, forbidden, notFound } from "../tools/errors.js";
 import { authOptions, isAuth, isView, type CollectionModel } from "../models/collection.js";
-import { runListWith } from "../query/list.js";
-import { NO_READ_POOL } from "../db/readPool.js";
+import { runList } from "../query/list.js";
 import type { ListQuery, ListResult, SqlFragment } from "../query/types.js";
 import { buildUnpagedListSql } from "../query/unpagedList.js";
 import { checkAdminOnlyFields } from "../query/rules.js";
@@ -49,61 +49,81 @@ export interface SubmittedBody {
   passwords?: PasswordWork;
 }
 
-/** A saved record with the storage work its save needs. */
-export interface SaveResult {
-  data: RecordData;
-  uploads: PreparedUpload[];
-  removedFiles: string[];
-}
-
 /** A record a delete removed or changed (cascades included), as it was at that point. */
-export interface TouchedRecord {
+interface TouchedRecord {
   collection: CollectionModel;
   id: string;
   record: RecordData;
 }
 
 /** What one delete did: the records it removed and those it saved without the deleted id. */
-export interface DeleteResult {
+interface DeleteResult {
   deleted: TouchedRecord[];
   updated: TouchedRecord[];
 }
 
-/** What the record service works with (files: uploads of saves; readPool: slow list reads). */
+/** The uploads storage a save writes to (a batch hands a copy that holds its writes until the commit). */
+export type RecordFiles = Pick<FilesService, "store" | "delete" | "deleteRecord">;
+
+/** What the record service works with. */
 export interface RecordServiceDeps {
-  db: DB;
-  collections: CollectionService;
+  db: Db;
+  files: RecordFiles;
+  events: EventBus;
   dev?: boolean;
-  files?: FilesService;
-  readPool?: ReadPool;
+}
+
+/**
+ * Options of a write. `tx`: the caller's transaction (a batch, an import), in which the write
+ * runs instead of one of its own; its event then goes out when that transaction commits, and
+ * its file writes and removals happen at once through this service's `files` (the batch's
+ * copy holds them until its commit; see batch/service.ts).
+ */
+export interface WriteOptions {
+  tx?: Tx;
+}
+
+/** What one request reads through: the database or a transaction, and the collections as they are there. */
+interface Scope {
+  q: Queryable;
+  collections: CollectionsSnapshot;
+  find: (nameOrId: string) => CollectionModel | undefined;
 }
 
 const ID_RE = /^[^@#$&|.,'"\\/\s]+$/;
 const USERNAME_RE = /^[\w][\w.\-]*$/;
 
-/** Records of base, auth and view collections: listing, reading, creating, changing, deleting. */
+/**
+ * Records of base, auth and view collections: listing, reading, creating, changing, deleting.
+ * Each write commits in one transaction (its own or the caller's) and announces its changes
+ * on the bus once that transaction commits.
+ */
 export class RecordService {
-  readonly repo: RecordsRepo;
+  private readonly db: Db;
 
-  constructor(private readonly app: RecordServiceDeps) {
-    this.repo = new RecordsRepo(app.db);
+  constructor(private readonly deps: RecordServiceDeps) {
+    this.db = deps.db;
   }
 
-  private get db() {
-    return this.app.db;
+  /** The same service over another uploads storage (a batch's, which holds writes until its commit). */
+  withFiles(files: RecordFiles): RecordService {
+    return new RecordService({ ...this.deps, files });
+  }
+
+  private async scope(q: Queryable): Promise<Scope> {
+    const collections = await collectionsRepo.snapshot(q);
+    return { q, collections, find: (nameOrId) => lookup(collections, nameOrId) };
   }
 
   /** A collection by id or name; not found when missing. */
-  collection(idOrName: string): CollectionModel {
-    const c = this.app.collections.find(idOrName);
+  async collection(idOrName: string, q: Queryable = this.db): Promise<CollectionModel> {
+    const c = lookup(await collectionsRepo.snapshot(q), idOrName);
     if (!c) throw notFound();
     return c;
   }
 
-  private findCollection = (nameOrId: string) => this.app.collections.find(nameOrId);
-
-  private target(c: CollectionModel, rule: string, who: Caller): RuleTarget {
-    return { db: this.db, collection: c, rule, requestInfo: who.info, findCollection: this.findCollection };
+  private target(s: Scope, c: CollectionModel, rule: string, who: Caller): RuleTarget {
+    return { q: s.q, collection: c, rule, requestInfo: who.info, findCollection: s.find };
   }
 
   /** The rule a non-admin must pass; forbidden for an admins-only (null) rule. Null for admins. */
@@ -113,43 +133,49 @@ export class RecordService {
     return rule;
   }
 
-  export(c: CollectionModel, data: RecordData, who: Caller, expand?: Record<string, unknown>): Record<string, unknown> {
+  /** A record as the requester sees it (the email only to admins, the owner and managers). */
+  async export(c: CollectionModel, data: RecordData, who: Caller, expand?: Record<string, unknown>, q: Queryable = this.db): Promise<Record<string, unknown>> {
+    return recordJson(c, data, { showEmail: await this.showsEmail(c, data, who, q), expand });
+  }
+
+  private async showsEmail(c: CollectionModel, data: RecordData, who: Caller, q: Queryable): Promise<boolean> {
+    if (who.admin) return true;
     const ownerId = (who.info.auth?.record as { id?: unknown } | undefined)?.id;
-    const owner = !!who.info.auth && who.info.auth.collection.id === c.id && ownerId === data.id;
+    if (!!who.info.auth && who.info.auth.collection.id === c.id && ownerId === data.id) return true;
     // Managers (the auth collection's manageRule) see the email whatever emailVisibility says.
-    const manager = !who.admin && !owner && isAuth(c) && this.managesRecord(c, String(data.id), who);
-    return recordJson(c, data, { showEmail: who.admin || owner || manager, expand });
+    return isAuth(c) && (await this.managesRecord(await this.scope(q), c, String(data.id), who));
   }
 
   /** Whether the requester may view a record (expand): admins always, else the view rule. */
-  canView(c: CollectionModel, data: RecordData, who: Caller): boolean {
+  private async canView(s: Scope, c: CollectionModel, data: RecordData, who: Caller): Promise<boolean> {
     if (who.admin) return true;
     if (c.viewRule === null) return false;
     try {
-      return checkRule(this.target(c, c.viewRule, who), String(data.id));
+      return await checkRule(this.target(s, c, c.viewRule, who), String(data.id));
     } catch {
       return false; // a rule that no longer compiles hides the record instead of failing the answer
     }
   }
 
-  private expandDeps(who: Caller): ExpandDeps {
+  private expandDeps(s: Scope, who: Caller): ExpandDeps {
     return {
-      findCollection: this.findCollection,
-      findByIds: (col, ids) => this.repo.findByIds(col.name, ids).map((r) => recordFromRow(col, r)),
-      findReferencing: (col, field, id, multiple) => this.repo.referencing(col.name, field, id, multiple).map((r) => recordFromRow(col, r)),
-      canView: (col, r) => this.canView(col, r, who),
-      exportRecord: (col, r, expand) => this.export(col, r, who, expand),
+      findCollection: s.find,
+      findByIds: async (col, ids) => (await recordsRepo.findByIds(s.q, col.name, ids)).map((r) => recordFromRow(col, r)),
+      findReferencing: async (col, field, id, multiple) => (await recordsRepo.referencing(s.q, col.name, field, id, multiple)).map((r) => recordFromRow(col, r)),
+      canView: (col, r) => this.canView(s, col, r, who),
+      exportRecord: (col, r, expand) => this.export(col, r, who, expand, s.q),
     };
   }
 
-  /** A record answer with the `expand` and `fields` query parameters applied. */
-  present(c: CollectionModel, data: RecordData, who: Caller, query: Record<string, unknown> = {}): unknown {
+  /** A record answer with the `expand` and `fields` query parameters applied (read through `q`: a batch's transaction). */
+  async present(c: CollectionModel, data: RecordData, who: Caller, query: Record<string, unknown> = {}, q: Queryable = this.db): Promise<unknown> {
     const tree = parseExpand(query.expand);
-    return pickFields(this.exportExpanded(c, data, who, tree), parseFields(query.fields));
+    return pickFields(await this.exportExpanded(c, data, who, tree, q), parseFields(query.fields));
   }
 
-  private exportExpanded(c: CollectionModel, data: RecordData, who: Caller, tree: ExpandTree): Record<string, unknown> {
-    return this.export(c, data, who, tree.size ? expandRecord(c, data, tree, this.expandDeps(who)) : undefined);
+  private async exportExpanded(c: CollectionModel, data: RecordData, who: Caller, tree: ExpandTree, q: Queryable): Promise<Record<string, unknown>> {
+    const expand = tree.size ? await expandRecord(c, data, tree, this.expandDeps(await this.scope(q), who)) : undefined;
+    return this.export(c, data, who, expand, q);
   }
 
   /** A page of records as the API answers it (expand and fields applied to each item). */
@@ -158,28 +184,37 @@ export class RecordService {
     this.listRuleFor(c, query, who);
     const tree = parseExpand(query.expand);
     const fields = parseFields(query.fields);
-    if (tree.size === 0) return this.list(c, query, who, (col, d) => pickFields(this.export(col, d, who), fields) as Record<string, unknown>);
+    const page = await this.listRecords(c, query, who);
     // The page's relations are expanded together: one query per relation field, not per item.
-    const page = await this.list(c, query, who, (_col, d) => d);
-    const expands = expandRecords(c, page.items as RecordData[], tree, this.expandDeps(who));
-    return { ...page, items: page.items.map((d, i) => pickFields(this.export(c, d as RecordData, who, expands[i]), fields)) };
+    const expands = tree.size ? await expandRecords(c, page.items, tree, this.expandDeps(await this.scope(this.db), who)) : [];
+    const items: unknown[] = [];
+    for (let i = 0; i < page.items.length; i++) items.push(pickFields(await this.export(c, page.items[i], who, expands[i]), fields));
+    return { ...page, items };
   }
 
-  list(c: CollectionModel, query: ListQuery, who: Caller, map?: (c: CollectionModel, d: RecordData) => Record<string, unknown>): Promise<ListResult<Record<string, unknown>>> {
-    const mapper = map ?? ((col: CollectionModel, d: RecordData) => this.export(col, d, who));
-    return runListWith(this.app.readPool ?? NO_READ_POOL, this.db, { ...this.listSql(c, query, who), mapRow: (row) => mapper(c, recordFromRow(c, row)) });
+  /** A page of records as the requester sees them (no expand, no fields). */
+  async list(c: CollectionModel, query: ListQuery, who: Caller): Promise<ListResult<Record<string, unknown>>> {
+    const page = await this.listRecords(c, query, who);
+    const items: Record<string, unknown>[] = [];
+    for (const d of page.items) items.push(await this.export(c, d, who));
+    return { ...page, items };
+  }
+
+  private async listRecords(c: CollectionModel, query: ListQuery, who: Caller): Promise<ListResult<RecordData>> {
+    return runList(this.db, { ...(await this.listSql(c, query, who)), mapRow: (row) => recordFromRow(c, row) });
   }
 
   /** Every row a list would page through, unpaged (same filter, sort and list rule): the records export reads it with a cursor. */
-  unpagedListSql(c: CollectionModel, query: ListQuery, who: Caller): SqlFragment {
-    return buildUnpagedListSql(this.listSql(c, query, who));
+  async unpagedListSql(c: CollectionModel, query: ListQuery, who: Caller): Promise<SqlFragment> {
+    return buildUnpagedListSql(await this.listSql(c, query, who));
   }
 
   /** The table, filter resolver and rule condition of a list. */
-  private listSql(c: CollectionModel, query: ListQuery, who: Caller) {
+  private async listSql(c: CollectionModel, query: ListQuery, who: Caller) {
     const rule = this.listRuleFor(c, query, who);
-    const where = rule === null ? undefined : ruleWhere(this.target(c, rule, who));
-    return { table: c.name, resolver: filterResolver(this.target(c, "", who), who.admin), query, where };
+    const s = await this.scope(this.db);
+    const where = rule === null ? undefined : ruleWhere(this.target(s, c, rule, who));
+    return { table: c.name, resolver: filterResolver(this.target(s, c, "", who), who.admin), query, where };
   }
 
   /** The list rule, once the reference's first check passed: a non-admin's filter and sort name no admin-only field (else forbidden). */
@@ -189,17 +224,17 @@ export class RecordService {
   }
 
   /** A record as the requester may see it; not found when missing or hidden by the view rule. */
-  view(c: CollectionModel, id: string, who: Caller): RecordData {
+  async view(c: CollectionModel, id: string, who: Caller, q: Queryable = this.db): Promise<RecordData> {
     const rule = this.ruleFor(c.viewRule, who);
-    const row = this.repo.findById(c.name, id);
+    const row = await recordsRepo.findById(q, c.name, id);
     if (!row) throw notFound();
-    if (rule !== null && !checkRule(this.target(c, rule, who), id)) throw notFound();
+    if (rule !== null && !(await checkRule(this.target(await this.scope(q), c, rule, who), id))) throw notFound();
     return recordFromRow(c, row);
   }
 
-  /** Reads the record without any rule (internal use). */
-  find(c: CollectionModel, id: string): RecordData | undefined {
-    const row = this.repo.findById(c.name, id);
+  /** Reads the record without any rule (internal use), through `q` (a transaction sees its own writes). */
+  async find(c: CollectionModel, id: string, q: Queryable = this.db): Promise<RecordData | undefined> {
+    const row = await recordsRepo.findById(q, c.name, id);
     return row && recordFromRow(c, row);
   }
 
@@ -211,123 +246,156 @@ export class RecordService {
     return data;
   }
 
-  async create(c: CollectionModel, body: SubmittedBody, who: Caller): Promise<SaveResult> {
+  /**
+   * Creates a record: checks and hashing first (on committed data, or the caller's transaction),
+   * its files stored next, then the row, the create rule and `verified` in one transaction;
+   * `record.create` once it commits. Returns the record as saved.
+   */
+  async create(c: CollectionModel, body: SubmittedBody, who: Caller, opts: WriteOptions = {}): Promise<RecordData> {
     if (isView(c)) throw badRequest(UNSUPPORTED_TYPE);
     const rule = this.ruleFor(c.createRule, who);
     const form = load(c, this.blank(c), body);
+    const s = await this.scope(opts.tx ?? this.db);
     const failMessage = who.admin ? GENERIC_MESSAGE : CREATE_FAILED;
     const errors: VErrors = {};
     const id = form.id === undefined || form.id === null ? "" : typeof form.id === "string" ? form.id : String(form.id);
     if (id !== "") {
       if ([...id].length !== 15) errors.id = V.exactLength(15);
       else if (!ID_RE.test(id)) errors.id = V.match();
-      else if (this.repo.idExists(c.name, id)) errors.id = verr("validation_invalid_id", "The model id is invalid or already exists.");
+      else if (await recordsRepo.idExists(s.q, c.name, id)) errors.id = verr("validation_invalid_id", "The model id is invalid or already exists.");
     }
     form.data.id = id || body.recordId || newId();
-    if (isAuth(c)) Object.assign(errors, await this.applyAuth(c, form, who, true, body.passwords));
+    const recordId = String(form.data.id);
+    if (isAuth(c)) Object.assign(errors, await this.applyAuth(s, c, form, who, true, body.passwords));
     // A non-admin's `verified` is checked after the others (the reference's real save, after its
     // dry run): the record is inserted unverified, and a requester the collection's manageRule
     // lets manage the new record may verify it.
     const verified = errors.verified;
     delete errors.verified;
-    this.throwSchemaErrorsAfter(c, form, errors, failMessage);
+    await this.throwSchemaErrorsAfter(s, c, form, errors, failMessage);
     if (verified && (who.admin || authOptions(c).manageRule === null || !who.info.auth)) throw badRequest(GENERIC_MESSAGE, errorsToData({ verified }));
     // Auth record ids are unique across all auth collections (tokens name a record by id).
-    if (isAuth(c) && this.app.collections.all().some((o) => o.id !== c.id && isAuth(o) && this.repo.idExists(o.name, String(form.data.id)))) {
-      throw badRequest(CREATE_FAILED);
+    if (isAuth(c)) {
+      for (const o of s.collections.all) {
+        if (o.id !== c.id && isAuth(o) && (await recordsRepo.idExists(s.q, o.name, recordId))) throw badRequest(CREATE_FAILED);
+      }
     }
     const now = nowString();
     form.data.created = now;
     form.data.updated = now;
-    await this.writeUploads(c, String(form.data.id), form.uploads, CREATE_FAILED);
+    await this.writeUploads(c, recordId, form.uploads, CREATE_FAILED);
     try {
-      transaction(this.db, () => {
-        this.repo.insert(c.name, rowFromRecord(c, form.data));
+      return await withTx(this.db, opts.tx, async (tx) => {
+        const ts: Scope = { ...s, q: tx };
+        await recordsRepo.insert(tx, c.name, rowFromRecord(c, form.data));
         if (rule !== null && rule.trim() !== "") {
-          const t = this.target(c, rule, who);
-          if (!checkRule(t, String(form.data.id))) throw badRequest(CREATE_FAILED);
+          if (!(await checkRule(this.target(ts, c, rule, who), recordId))) throw badRequest(CREATE_FAILED);
         }
         if (verified) {
-          if (!this.managesRecord(c, String(form.data.id), who)) throw badRequest(GENERIC_MESSAGE, errorsToData({ verified }));
+          if (!(await this.managesRecord(ts, c, recordId, who))) throw badRequest(GENERIC_MESSAGE, errorsToData({ verified }));
           form.data.verified = form.auth.verified;
-          this.repo.update(c.name, String(form.data.id), rowFromRecord(c, form.data));
+          await recordsRepo.update(tx, c.name, recordId, rowFromRecord(c, form.data));
         }
+        const record = asSaved(c, await this.find(c, recordId, tx), form.data);
+        tx.afterCommit(() => this.deps.events.emit({ type: "record.create", collection: c, record }));
+        return record;
       });
     } catch (err) {
       // A new record owns nothing else in storage: remove its whole folder.
-      if (form.uploads.length) await this.app.files?.deleteRecord(c.id, String(form.data.id));
+      if (form.uploads.length) await this.deps.files.deleteRecord(c.id, recordId);
       throw this.writeError(err, CREATE_FAILED);
     }
-    return { data: asSaved(c, this.find(c, String(form.data.id)), form.data), uploads: form.uploads, removedFiles: form.removedFiles };
   }
 
-  async update(c: CollectionModel, id: string, body: SubmittedBody, who: Caller): Promise<SaveResult> {
+  /**
+   * Changes a record: checks, hashing and its new files first, then the row in one transaction;
+   * `record.update` once it commits, then the files it no longer holds go. Returns the record as saved.
+   */
+  async update(c: CollectionModel, id: string, body: SubmittedBody, who: Caller, opts: WriteOptions = {}): Promise<RecordData> {
     if (isView(c)) throw badRequest(UNSUPPORTED_TYPE);
     const rule = this.ruleFor(c.updateRule, who);
-    const current = this.find(c, id);
+    const s = await this.scope(opts.tx ?? this.db);
+    const current = await this.find(c, id, s.q);
     if (!current) throw notFound();
     readObject(body.data);
-    if (rule !== null && !checkRule(this.target(c, rule, who), id)) throw notFound();
+    if (rule !== null && !(await checkRule(this.target(s, c, rule, who), id))) throw notFound();
     const form = load(c, current, body);
     const errors: VErrors = {};
     if (form.id !== undefined && form.id !== null && String(form.id) !== id) errors.id = V.in();
-    if (isAuth(c)) Object.assign(errors, await this.applyAuth(c, form, who, false, body.passwords));
-    this.throwSchemaErrorsAfter(c, form, errors, GENERIC_MESSAGE);
+    if (isAuth(c)) Object.assign(errors, await this.applyAuth(s, c, form, who, false, body.passwords));
+    await this.throwSchemaErrorsAfter(s, c, form, errors, GENERIC_MESSAGE);
     form.data.id = id;
     form.data.updated = nowString();
     await this.writeUploads(c, id, form.uploads, UPDATE_FAILED);
+    let record: RecordData;
     try {
-      transaction(this.db, () => this.repo.update(c.name, id, rowFromRecord(c, form.data)));
+      record = await withTx(this.db, opts.tx, async (tx) => {
+        await recordsRepo.update(tx, c.name, id, rowFromRecord(c, form.data));
+        const saved = asSaved(c, await this.find(c, id, tx), form.data);
+        tx.afterCommit(() => this.deps.events.emit({ type: "record.update", collection: c, record: saved, previous: current }));
+        return saved;
+      });
     } catch (err) {
       await this.unwriteUploads(c, id, form.uploads);
       throw this.writeError(err, UPDATE_FAILED);
     }
-    return { data: asSaved(c, this.find(c, id), form.data), uploads: form.uploads, removedFiles: form.removedFiles };
+    await this.deps.files.delete(c.id, id, form.removedFiles);
+    return record;
   }
 
   /**
    * Deletes a record, then (in the same transaction) removes it from the relations that
    * point to it: records left without a value are deleted when the relation cascades,
-   * refused when it is required; the others are saved without the id.
-   * Returns the deleted records (for file cleanup).
+   * refused when it is required; the others are saved without the id. A deleted auth
+   * record's OAuth2 links go in the same transaction. Once committed: one event per record
+   * changed or deleted, then the deleted records' files.
    */
-  delete(c: CollectionModel, id: string, who: Caller): DeleteResult {
+  async delete(c: CollectionModel, id: string, who: Caller, opts: WriteOptions = {}): Promise<void> {
     if (isView(c)) throw badRequest(UNSUPPORTED_TYPE);
     const rule = this.ruleFor(c.deleteRule, who);
-    if (!this.repo.idExists(c.name, id)) throw notFound();
-    if (rule !== null && !checkRule(this.target(c, rule, who), id)) throw notFound();
+    const s = await this.scope(opts.tx ?? this.db);
+    if (!(await recordsRepo.idExists(s.q, c.name, id))) throw notFound();
+    if (rule !== null && !(await checkRule(this.target(s, c, rule, who), id))) throw notFound();
     const result: DeleteResult = { deleted: [], updated: [] };
     try {
-      transaction(this.db, () => this.deleteCascade(c, id, result, 0));
+      await withTx(this.db, opts.tx, async (tx) => {
+        await this.deleteCascade({ ...s, q: tx }, tx, c, id, result, 0);
+        const { events } = this.deps;
+        tx.afterCommit(() => {
+          for (const u of result.updated) events.emit({ type: "record.update", collection: u.collection, record: u.record });
+          for (const d of result.deleted) events.emit({ type: "record.delete", collection: d.collection, record: d.record });
+        });
+      });
     } catch (err) {
       if (err instanceof DomainError) throw err;
-      if (this.app.dev) console.error(err);
+      if (this.deps.dev) console.error(err);
       throw badRequest(DELETE_FAILED);
     }
-    return result;
+    for (const d of result.deleted) await this.deps.files.deleteRecord(d.collection.id, d.id);
   }
 
-  private deleteCascade(c: CollectionModel, id: string, result: DeleteResult, depth: number): void {
+  private async deleteCascade(s: Scope, tx: Tx, c: CollectionModel, id: string, result: DeleteResult, depth: number): Promise<void> {
     if (depth > 100 || result.deleted.some((d) => d.collection.id === c.id && d.id === id)) return;
-    const record = this.find(c, id);
-    this.repo.delete(c.name, id);
+    const record = await this.find(c, id, tx);
+    await recordsRepo.delete(tx, c.name, id);
+    if (isAuth(c)) await externalAuthsRepo.deleteForRecord(tx, c.id, id);
     if (record) result.deleted.push({ collection: c, id, record });
-    for (const other of this.app.collections.all()) {
+    for (const other of s.collections.all) {
       if (isView(other)) continue;
       for (const f of other.schema) {
         if (f.type !== "relation" || (f.options as RelationOptions).collectionId !== c.id) continue;
         const multiple = isMultipleField(f);
-        for (const row of this.repo.referencing(other.name, f.name, id, multiple)) {
-          const rec = recordFromRow(other, row as Row);
+        for (const row of await recordsRepo.referencing(tx, other.name, f.name, id, multiple)) {
+          const rec = recordFromRow(other, row);
           const ids = (Array.isArray(rec[f.name]) ? (rec[f.name] as string[]) : [String(rec[f.name])]).filter((x) => x !== id && x !== "");
           if (ids.length === 0 && (f.options as RelationOptions).cascadeDelete) {
-            this.deleteCascade(other, String(rec.id), result, depth + 1);
+            await this.deleteCascade(s, tx, other, String(rec.id), result, depth + 1);
             continue;
           }
           if (ids.length === 0 && f.required) throw badRequest(DELETE_FAILED);
           rec[f.name] = multiple ? ids : (ids[0] ?? "");
           rec.updated = nowString();
-          this.repo.update(other.name, String(rec.id), rowFromRecord(other, rec));
+          await recordsRepo.update(tx, other.name, String(rec.id), rowFromRecord(other, rec));
           result.updated.push({ collection: other, id: String(rec.id), record: rec });
         }
       }
@@ -338,51 +406,45 @@ export class RecordService {
    * Throws the form's field errors, in the reference's two stages: the id and an auth record's
    * own fields (`errors`) alone when any failed; the schema fields and uploads only once they pass.
    */
-  private throwSchemaErrorsAfter(c: CollectionModel, form: LoadedForm, errors: VErrors, message: string): void {
+  private async throwSchemaErrorsAfter(s: Scope, c: CollectionModel, form: LoadedForm, errors: VErrors, message: string): Promise<void> {
     if (Object.keys(errors).length) throw badRequest(message, errorsToData(errors));
-    Object.assign(errors, this.validateData(c, form.data));
+    Object.assign(errors, await this.validateData(s, c, form.data));
     Object.assign(errors, uploadErrors(c, form, errors));
     if (Object.keys(errors).length) throw badRequest(message, errorsToData(errors));
   }
 
-  private validateData(c: CollectionModel, data: RecordData): VErrors {
+  private async validateData(s: Scope, c: CollectionModel, data: RecordData): Promise<VErrors> {
+    const countExisting = async (collectionId: string, ids: string[]) => {
+      const target = s.find(collectionId);
+      return target ? recordsRepo.countExisting(s.q, target.name, ids) : -1;
+    };
     try {
-      return validateRecordData(c, data, this.deps()) ?? {};
+      return (await validateRecordData(c, data, { countExisting })) ?? {};
     } catch (err) {
       if (err instanceof NonFiniteNumberError) throw badRequest(GENERIC_MESSAGE);
       throw err;
     }
   }
 
-  private deps() {
-    return {
-      countExisting: (collectionId: string, ids: string[]) => {
-        const target = this.app.collections.find(collectionId);
-        if (!target) return -1;
-        return this.repo.countExisting(target.name, ids);
-      },
-    };
-  }
-
   /** Auth fields: username, email, visibility, verified and the password; returns field errors. */
-  private async applyAuth(c: CollectionModel, form: LoadedForm, who: Caller, isNew: boolean, passwords: PasswordWork = INLINE_PASSWORDS): Promise<VErrors> {
+  private async applyAuth(s: Scope, c: CollectionModel, form: LoadedForm, who: Caller, isNew: boolean, passwords: PasswordWork = INLINE_PASSWORDS): Promise<VErrors> {
     const opts = authOptions(c);
     const a = form.auth;
     const d = form.data;
     const errs: VErrors = {};
-    const manage = who.admin || (!isNew && this.managesRecord(c, String(d.id), who));
+    const manage = who.admin || (!isNew && (await this.managesRecord(s, c, String(d.id), who)));
     // username
     if (a.username !== undefined || isNew) {
       const username = a.username ?? "";
       if (username === "" && isNew) {
-        d.username = this.suggestUsername(c);
+        d.username = await this.suggestUsername(s.q, c);
       } else if (username === "") {
         errs.username = V.required();
       } else if ([...username].length < 3 || [...username].length > 150) {
         errs.username = V.length(3, 150);
       } else if (!USERNAME_RE.test(username)) {
         errs.username = V.match();
-      } else if (this.repo.valueTaken(c.name, "username", username, String(d.id), true)) {
+      } else if (await recordsRepo.valueTaken(s.q, c.name, "username", username, String(d.id), true)) {
         errs.username = verr("validation_invalid_username", "The username is invalid or already in use.");
       } else d.username = username;
     }
@@ -393,7 +455,7 @@ export class RecordService {
       else if (email === "" && opts.requireEmail) errs.email = V.required();
       else if (email !== "" && !isEmailFormat(email)) errs.email = verr("validation_is_email", "must be a valid email address");
       else if (email !== "" && !domainOk(email, opts.exceptEmailDomains, opts.onlyEmailDomains)) errs.email = verr("validation_email_domain_not_allowed", "Email domain is not allowed.");
-      else if (email !== "" && this.repo.valueTaken(c.name, "email", email, String(d.id))) errs.email = verr("validation_invalid_email", "The email is invalid or already in use.");
+      else if (email !== "" && (await recordsRepo.valueTaken(s.q, c.name, "email", email, String(d.id)))) errs.email = verr("validation_invalid_email", "The email is invalid or already in use.");
       else d.email = email;
     } else if (isNew && opts.requireEmail) errs.email = V.required();
     if (a.emailVisibility !== undefined) d.emailVisibility = a.emailVisibility;
@@ -425,21 +487,21 @@ export class RecordService {
   }
 
   /** Whether the auth collection's manageRule gives the requester full control of the record. */
-  private managesRecord(c: CollectionModel, id: string, who: Caller): boolean {
+  private async managesRecord(s: Scope, c: CollectionModel, id: string, who: Caller): Promise<boolean> {
     const rule = authOptions(c).manageRule;
     if (rule === null || !who.info.auth) return false;
     try {
-      return checkRule(this.target(c, rule, who), id);
+      return await checkRule(this.target(s, c, rule, who), id);
     } catch {
       return false;
     }
   }
 
-  private suggestUsername(c: CollectionModel): string {
+  private async suggestUsername(q: Queryable, c: CollectionModel): Promise<string> {
     const prefix = c.name.replace(/[^\w.-]/g, "") || "users";
     for (let i = 0; i < 20; i++) {
       const name = prefix + randomString(5, "123456789");
-      if (!this.repo.valueTaken(c.name, "username", name, "", true)) return name;
+      if (!(await recordsRepo.valueTaken(q, c.name, "username", name, "", true))) return name;
     }
     return prefix + randomString(10, "123456789");
   }
@@ -449,7 +511,7 @@ export class RecordService {
    * write leaves no record; FilesService.store removes what it wrote when it fails).
    */
   private async writeUploads(c: CollectionModel, id: string, uploads: PreparedUpload[], message: string): Promise<void> {
-    if (uploads.length === 0 || !this.app.files) return;
+    if (uploads.length === 0) return;
     const files = uploads.map((u) => {
       // Validation refuses uploads dropped over a limit; one reaching here could not be
       // stored while it arrived (storage failing): the save fails, never an empty file.
@@ -457,28 +519,28 @@ export class RecordService {
       return { name: u.name, data: u.data, mime: u.mime, originalName: u.originalName };
     });
     try {
-      await this.app.files.store(c.id, id, files);
+      await this.deps.files.store(c.id, id, files);
     } catch (err) {
-      if (this.app.dev) console.error(err);
+      if (this.deps.dev) console.error(err);
       throw badRequest(message);
     }
   }
 
   /** Removes the files of a save whose row could not be written. */
   private async unwriteUploads(c: CollectionModel, id: string, uploads: PreparedUpload[]): Promise<void> {
-    if (uploads.length && this.app.files) await this.app.files.delete(c.id, id, uploads.map((u) => u.name));
+    if (uploads.length) await this.deps.files.delete(c.id, id, uploads.map((u) => u.name));
   }
 
   /** Maps a failed write to the reference's answer: unique index conflicts become field errors. */
   private writeError(err: unknown, message: string): DomainError {
     if (err instanceof DomainError) return err;
-    const cols = uniqueViolationColumns(err);
+    const cols = this.db.dialect.uniqueViolationColumns(err);
     if (cols?.length) {
       const data: VErrors = {};
       for (const col of cols) data[col] = verr("validation_not_unique", "Value must be unique");
       return badRequest(message, errorsToData(data));
     }
-    if (this.app.dev) console.error(err);
+    if (this.deps.dev) console.error(err);
     return badRequest(message);
   }
 }

@@ -15,7 +15,7 @@ import type { RecordData } from "../models/record.js";
 
 export interface ValidateDeps {
   /** How many of `ids` exist in the collection `collectionId` (-1 when it does not exist). */
-  countExisting(collectionId: string, ids: string[]): number;
+  countExisting(collectionId: string, ids: string[]): Promise<number>;
 }
 
 const list = (v: unknown): string[] => (Array.isArray(v) ? (v as string[]) : typeof v === "string" && v !== "" ? [v] : []);
@@ -38,7 +38,7 @@ export class NonFiniteNumberError extends Error {
 const missingRel = () => verr("validation_missing_rel_records", "Failed to find all relation records with the provided ids");
 
 /** One field's value error (null when valid). */
-export function validateFieldValue(f: SchemaField<object>, v: unknown, deps: ValidateDeps): VError | null {
+export async function validateFieldValue(f: SchemaField<object>, v: unknown, deps: ValidateDeps): Promise<VError | null> {
   if (f.required && isBlank(f, v)) return verr("validation_required", "Missing required value");
   switch (f.type) {
     case "text":
@@ -66,7 +66,7 @@ export function validateFieldValue(f: SchemaField<object>, v: unknown, deps: Val
       const ids = list(v);
       const countErr = validateRelationCount(o, ids);
       if (countErr) return countErr;
-      if (ids.length > 0 && deps.countExisting(o.collectionId, ids) !== ids.length) return missingRel();
+      if (ids.length > 0 && (await deps.countExisting(o.collectionId, ids)) !== ids.length) return missingRel();
       return null;
     }
     default:
@@ -75,10 +75,10 @@ export function validateFieldValue(f: SchemaField<object>, v: unknown, deps: Val
 }
 
 /** The field errors of a record's schema values (null when valid). */
-export function validateRecordData(c: CollectionModel, data: RecordData, deps: ValidateDeps): VErrors | null {
+export async function validateRecordData(c: CollectionModel, data: RecordData, deps: ValidateDeps): Promise<VErrors | null> {
   const errs: VErrors = {};
   for (const f of c.schema) {
-    const e = validateFieldValue(f, data[f.name], deps);
+    const e = await validateFieldValue(f, data[f.name], deps);
     if (e) errs[f.name] = e;
   }
   return Object.keys(errs).length ? errs : null;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { App } from "../../app.js";
+import { locateRecordFile } from "../../records/recordFile.js";
 import { notFound } from "../../tools/errors.js";
 import { dropFileHeaders, sendServeResult } from "../fileReply.js";
 import { serveLocatedFile } from "../fileServe.js";
@@ -10,7 +11,7 @@ type FileReq = FastifyRequest<{ Params: { collection: string; record: string; fi
 export function recordFileRoutes(app: App): FastifyPluginAsync {
   return async (r) => {
     r.get("/files/:collection/:record/:filename", async (req: FileReq, reply: FastifyReply) => {
-      const file = await app.records.file({ ...req.params, headers: req.headers, query: req.query });
+      const file = await locateRecordFile(app, { ...req.params, headers: req.headers, query: req.query });
       if (!file) {
         dropFileHeaders(reply);
         throw notFound();

@@ -11,7 +11,7 @@ export function recordsExportRoutes(app: App): FastifyPluginAsync {
   return async (r) => {
     r.get("/collections/:collection/records/export", async (req: ExportReq, reply) => {
       const svc = app.records;
-      const c = svc.collection(req.params.collection);
+      const c = await svc.collection(req.params.collection);
       const out = await exportRecords(svc, app.db, c, req.query, callerOf(req));
       reply.header("content-type", out.contentType);
       reply.header("content-disposition", `attachment; filename="${out.filename}"`);

@@ -11,7 +11,7 @@ type ImportReq = FastifyRequest<{ Params: { collection: string } }>;
 export function recordsImportRoutes(app: App): FastifyPluginAsync {
   return async (r) => {
     r.post("/collections/:collection/records/import", { bodyLimit: DEFAULT_MAX_BODY }, async (req: ImportReq) => {
-      const c = app.records.collection(req.params.collection);
+      const c = await app.records.collection(req.params.collection);
       const out = await importRecords(app, c, parseImportBody(req.body), callerOf(req));
       // A failed row carries its error as the reference's envelope.
       return { ...out, results: out.results.map((r) => ("error" in r ? { row: r.row, error: errorBody(r.error) } : r)) };
