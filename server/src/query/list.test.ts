@@ -1,14 +1,14 @@
-import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QueryError } from "./errors.js";
-import { buildListSql, runList, runListWith } from "./list.js";
+import { buildListSql, runList } from "./list.js";
 import { ReadPool } from "../db/readPool.js";
-import { cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
+import { SqliteDb } from "../db/sqlite/database.js";
+import { cleanupTempDirs } from "../../test/support/dataDirs.js";
+import { sqliteDbWith } from "../../test/support/sqliteFile.js";
 import { tableResolver } from "./tableResolver.js";
 import type { FieldResolver, ListQuery } from "./types.js";
 
-let db: Database.Database;
+let db: SqliteDb;
 const plain = tableResolver("items", ["id", "title", "n", "flag", "created", "data"], { jsonColumns: ["data"], rowid: true });
 const resolver: FieldResolver = {
   resolve: (id) => (id === "tags" ? { sql: "`items`.`tags`", multiple: true } : plain.resolve(id)),
@@ -27,16 +27,20 @@ const ROWS: [string, string | null, number | null, number, string, string | null
 ];
 
 beforeAll(() => {
-  db = new Database(":memory:");
-  db.exec("CREATE TABLE `items` (`id` TEXT PRIMARY KEY, `title` TEXT, `n` NUMERIC, `flag` BOOLEAN, `created` TEXT, `data` JSON, `tags` JSON)");
-  const ins = db.prepare("INSERT INTO items VALUES (?, ?, ?, ?, ?, ?, ?)");
-  for (const r of ROWS) ins.run(...r);
+  db = sqliteDbWith((raw) => {
+    raw.exec("CREATE TABLE `items` (`id` TEXT PRIMARY KEY, `title` TEXT, `n` NUMERIC, `flag` BOOLEAN, `created` TEXT, `data` JSON, `tags` JSON)");
+    const ins = raw.prepare("INSERT INTO items VALUES (?, ?, ?, ?, ?, ?, ?)");
+    for (const r of ROWS) ins.run(...r);
+  });
 });
-afterAll(() => db.close());
+afterAll(async () => {
+  await db.close();
+  cleanupTempDirs();
+});
 
 const list = (query: ListQuery, defaultSort?: string) =>
   runList(db, { table: "items", resolver, query, defaultSort, mapRow: (r) => r.id as string, now: new Date("2024-01-05T12:00:00Z") });
-const ids = (filter: string) => list({ filter, sort: "id", perPage: "500" }).items;
+const ids = async (filter: string) => (await list({ filter, sort: "id", perPage: "500" })).items;
 
 describe("runList filters against SQLite", () => {
   it.each<[string, string[]]>([
@@ -108,96 +112,93 @@ describe("runList filters against SQLite", () => {
     ["created < @now", ["r1", "r2", "r3", "r4", "r5"]],
     ["created >= @todayStart && created <= @todayEnd", ["r5"]],
     ["created >= @monthStart && @year = 2024 && @month = 1 && @day = 5 && @weekday = 5 && @hour = 12", ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8"]],
-  ])("%j", (filter, expected) => {
-    expect(ids(filter)).toEqual(expected);
+  ])("%j", async (filter, expected) => {
+    expect(await ids(filter)).toEqual(expected);
   });
 
-  it.each(["unknown = 1", "title ==", "title = 'x", "(title = 'x'", "title:lower = 'x'", "   ", "// nothing", "()"])("400 for %j", (filter) => {
-    expect(() => list({ filter })).toThrow(QueryError);
+  it.each(["unknown = 1", "title ==", "title = 'x", "(title = 'x'", "title:lower = 'x'", "   ", "// nothing", "()"])("400 for %j", async (filter) => {
+    await expect(list({ filter })).rejects.toBeInstanceOf(QueryError);
   });
 
-  it("treats an empty filter as none", () => {
-    expect(list({ filter: "" }).totalItems).toBe(8);
+  it("treats an empty filter as none", async () => {
+    expect((await list({ filter: "" })).totalItems).toBe(8);
   });
 });
 
 describe("runList paging and sorting", () => {
-  it("returns the reference's shape and key order", () => {
-    const r = list({ perPage: "3", page: "2", sort: "id" });
+  it("returns the reference's shape and key order", async () => {
+    const r = await list({ perPage: "3", page: "2", sort: "id" });
     expect(Object.keys(r)).toEqual(["page", "perPage", "totalItems", "totalPages", "items"]);
     expect(r).toEqual({ page: 2, perPage: 3, totalItems: 8, totalPages: 3, items: ["r4", "r5", "r6"] });
   });
 
-  it("skips the count with skipTotal", () => {
-    expect(list({ perPage: "3", skipTotal: "true", sort: "id" })).toEqual({ page: 1, perPage: 3, totalItems: -1, totalPages: -1, items: ["r1", "r2", "r3"] });
+  it("skips the count with skipTotal", async () => {
+    expect(await list({ perPage: "3", skipTotal: "true", sort: "id" })).toEqual({ page: 1, perPage: 3, totalItems: -1, totalPages: -1, items: ["r1", "r2", "r3"] });
     const sql = buildListSql({ table: "items", resolver, query: { skipTotal: "1" } });
     expect(sql.skipTotal).toBe(true);
   });
 
-  it("returns an empty page past the end, and zero pages for no match", () => {
-    expect(list({ page: "99" })).toMatchObject({ page: 99, totalItems: 8, totalPages: 1, items: [] });
-    expect(list({ filter: "id = 'none'" })).toMatchObject({ totalItems: 0, totalPages: 0, items: [] });
-    expect(list({ page: "9223372036854775807" }).items).toEqual([]);
+  it("returns an empty page past the end, and zero pages for no match", async () => {
+    expect(await list({ page: "99" })).toMatchObject({ page: 99, totalItems: 8, totalPages: 1, items: [] });
+    expect(await list({ filter: "id = 'none'" })).toMatchObject({ totalItems: 0, totalPages: 0, items: [] });
+    expect((await list({ page: "9223372036854775807" })).items).toEqual([]);
   });
 
-  it("sorts, with the default sort when none is given", () => {
-    expect(list({ sort: "-n,id" }).items).toEqual(["r7", "r1", "r6", "r5", "r8", "r2", "r4", "r3"]);
-    expect(list({}, "-created").items[0]).toBe("r8");
-    expect(list({ sort: "id" }, "-created").items[0]).toBe("r1");
-    expect(list({ sort: "-@rowid" }).items[0]).toBe("r8");
-    expect(list({ sort: "-data.status,id" }).items.slice(0, 3)).toEqual(["r3", "r2", "r1"]);
-    expect(new Set(list({ sort: "@random" }).items)).toEqual(new Set(ROWS.map((r) => r[0])));
+  it("sorts, with the default sort when none is given", async () => {
+    expect((await list({ sort: "-n,id" })).items).toEqual(["r7", "r1", "r6", "r5", "r8", "r2", "r4", "r3"]);
+    expect((await list({}, "-created")).items[0]).toBe("r8");
+    expect((await list({ sort: "id" }, "-created")).items[0]).toBe("r1");
+    expect((await list({ sort: "-@rowid" })).items[0]).toBe("r8");
+    expect((await list({ sort: "-data.status,id" })).items.slice(0, 3)).toEqual(["r3", "r2", "r1"]);
+    expect(new Set((await list({ sort: "@random" })).items)).toEqual(new Set(ROWS.map((r) => r[0])));
   });
 
-  it("400 for a bad sort or paging parameter", () => {
+  it("400 for a bad sort or paging parameter", async () => {
     for (const q of [{ sort: "nope" }, { sort: "id," }, { page: "x" }, { perPage: "1.5" }, { skipTotal: "yes" }]) {
-      expect(() => list(q)).toThrow(QueryError);
+      await expect(list(q)).rejects.toBeInstanceOf(QueryError);
     }
   });
 
-  it("AND-s an extra condition (e.g. an API rule) with the filter", () => {
-    const r = runList(db, { table: "items", resolver, query: { filter: "n = 7", sort: "id" }, where: { sql: "`items`.`flag` = ?", params: [1] }, mapRow: (x) => x.id });
+  it("AND-s an extra condition (e.g. an API rule) with the filter", async () => {
+    const r = await runList(db, { table: "items", resolver, query: { filter: "n = 7", sort: "id" }, where: { sql: "`items`.`flag` = ?", params: [1] }, mapRow: (x) => x.id });
     expect(r.items).toEqual(["r1"]);
   });
 
-  it("selects DISTINCT rows and counts them when a field needs a join", () => {
-    db.exec("CREATE TABLE IF NOT EXISTS `notes` (`item` TEXT, `body` TEXT)");
-    db.exec("DELETE FROM notes; INSERT INTO notes VALUES ('r1','x'),('r1','y'),('r2','x')");
+  it("selects DISTINCT rows and counts them when a field needs a join", async () => {
+    await db.exec("CREATE TABLE IF NOT EXISTS `notes` (`item` TEXT, `body` TEXT)");
+    await db.exec("DELETE FROM notes; INSERT INTO notes VALUES ('r1','x'),('r1','y'),('r2','x')");
     const withJoin: FieldResolver = {
       resolve: (id) =>
         id === "notes.body"
           ? { sql: "`n1`.`body`", joins: [{ sql: "LEFT JOIN `notes` `n1` ON `n1`.`item` = `items`.`id` AND `n1`.`body` != ?", params: ["zzz"] }] }
           : resolver.resolve(id),
     };
-    const r = runList(db, { table: "items", resolver: withJoin, query: { filter: "notes.body = 'x' || notes.body = 'y'", sort: "id" }, mapRow: (x) => x.id });
+    const r = await runList(db, { table: "items", resolver: withJoin, query: { filter: "notes.body = 'x' || notes.body = 'y'", sort: "id" }, mapRow: (x) => x.id });
     expect(r).toMatchObject({ totalItems: 2, items: ["r1", "r2"] });
   });
 
-  it("turns an SQL error SQLite raises into a 400", () => {
+  it("turns an SQL error SQLite raises into a 400", async () => {
     const broken: FieldResolver = { resolve: () => ({ sql: "no_such_column" }) };
-    expect(() => runList(db, { table: "items", resolver: broken, query: { filter: "x = 1" }, mapRow: (r) => r })).toThrow(QueryError);
+    await expect(runList(db, { table: "items", resolver: broken, query: { filter: "x = 1" }, mapRow: (r) => r })).rejects.toBeInstanceOf(QueryError);
   });
 
-  it("handles thousands of conditions", () => {
+  it("handles thousands of conditions", async () => {
     const filter = Array.from({ length: 3000 }, (_, i) => `id = 'r${i}'`).join(" || ");
-    expect(list({ filter }).totalItems).toBe(8);
+    expect((await list({ filter })).totalItems).toBe(8);
   });
 });
 
-describe("runListWith a read pool", () => {
-  let fileDb: Database.Database;
+describe("runList on a database with a read pool", () => {
+  let pooledDb: SqliteDb;
   let pool: ReadPool;
   beforeAll(() => {
-    // The workers open the file by name: the same rows in a database file.
-    const file = path.join(tempDir(), "items.db");
-    db.exec(`VACUUM INTO '${file}'`);
-    fileDb = new Database(file);
+    // The workers open the same file by name.
     pool = new ReadPool({ size: 2, slowMs: 0 });
+    pooledDb = new SqliteDb(db.file, { readPool: pool });
   });
   afterAll(async () => {
     await pool.close();
-    fileDb.close();
-    cleanupTempDirs();
+    await pooledDb.close();
   });
 
   it("answers what runList answers, every statement run on a worker", async () => {
@@ -210,7 +211,7 @@ describe("runListWith a read pool", () => {
     ];
     for (const query of queries) {
       const opts = { table: "items", resolver, query, mapRow: (r: Record<string, unknown>) => r, now: new Date("2024-01-05T12:00:00Z") };
-      expect(await runListWith(pool, fileDb, opts)).toEqual(runList(db, opts));
+      expect(await runList(pooledDb, opts)).toEqual(await runList(db, opts));
     }
     expect(pool.counts).toEqual({ main: 0, workers: 9 });
   });
@@ -218,14 +219,8 @@ describe("runListWith a read pool", () => {
   it("turns an SQL error SQLite raises on a worker into the same QueryError", async () => {
     const broken: FieldResolver = { resolve: () => ({ sql: "no_such_column" }) };
     const opts = { table: "items", resolver: broken, query: { filter: "x = 1" }, mapRow: (r: unknown) => r };
-    const sync = (() => {
-      try {
-        runList(db, opts);
-      } catch (e) {
-        return e;
-      }
-    })();
-    const pooled = await runListWith(pool, fileDb, opts).catch((e: unknown) => e);
+    const sync = await runList(db, opts).catch((e: unknown) => e);
+    const pooled = await runList(pooledDb, opts).catch((e: unknown) => e);
     expect(pooled).toBeInstanceOf(QueryError);
     expect(pooled).toEqual(sync);
   });

@@ -4,7 +4,7 @@
  * reference's own database files must select the same rows (or both give a 400).
  * Skipped when the binary is not installed.
  */
-import Database from "better-sqlite3";
+import { SqliteDb } from "../db/sqlite/database.js";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -27,8 +27,8 @@ let dir = "";
 let proc: ChildProcess | undefined;
 let base = "";
 let token = "";
-let logsDb: Database.Database;
-let dataDb: Database.Database;
+let logsDb: SqliteDb;
+let dataDb: SqliteDb;
 let cutoff = "";
 
 // The reference's resolvers for these two lists: admins allow id, created, updated, name
@@ -67,9 +67,9 @@ async function reference(path: string, query: ListQuery): Promise<Outcome> {
   return { status, meta, ids: items.map((i) => i.id) };
 }
 
-function cairn(db: Database.Database, table: string, resolver: FieldResolver, query: ListQuery): Outcome {
+async function cairn(db: SqliteDb, table: string, resolver: FieldResolver, query: ListQuery): Promise<Outcome> {
   try {
-    const { items, ...meta } = runList(db, { table, resolver, query, mapRow: (r) => r.id as string });
+    const { items, ...meta } = await runList(db, { table, resolver, query, mapRow: (r) => r.id as string });
     return { status: 200, meta, ids: items };
   } catch (err) {
     if (err instanceof DomainError) return { status: errorStatus(err) };
@@ -144,10 +144,10 @@ describe.skipIf(!available)("filters against the reference binary", () => {
     cutoff = new Date().toISOString().replace("T", " ");
     await sleep(20);
 
-    logsDb = new Database(join(dir, "logs.db"), { readonly: true, fileMustExist: true });
-    dataDb = new Database(join(dir, "data.db"), { readonly: true, fileMustExist: true });
+    logsDb = new SqliteDb(join(dir, "logs.db"), { readonly: true });
+    dataDb = new SqliteDb(join(dir, "data.db"), { readonly: true });
     for (let i = 0; ; i++) {
-      const row = logsDb.prepare("SELECT COUNT(*) AS c FROM _logs WHERE created <= ?").get(cutoff) as { c: number };
+      const row = (await logsDb.get<{ c: number }>("SELECT COUNT(*) AS c FROM _logs WHERE created <= ?", [cutoff]))!;
       if (row.c >= n) break;
       if (i > 150) throw new Error(`logs not flushed: ${row.c}/${n}`);
       await sleep(100);
@@ -155,8 +155,8 @@ describe.skipIf(!available)("filters against the reference binary", () => {
   }, 60_000);
 
   afterAll(async () => {
-    logsDb?.close();
-    dataDb?.close();
+    await logsDb?.close();
+    await dataDb?.close();
     const p = proc;
     if (p && p.exitCode === null && p.signalCode === null) {
       const exited = new Promise((done) => p.once("exit", done));
@@ -196,14 +196,14 @@ describe.skipIf(!available)("filters against the reference binary", () => {
     const filter = `(${f}\n) && created <= "${cutoff}"`;
     const query = { filter, perPage: "500", sort: "rowid" };
     const ref = await reference("/api/logs", query);
-    const mine = cairn(logsDb, "_logs", logsResolver, query);
+    const mine = await cairn(logsDb, "_logs", logsResolver, query);
     expect(mine).toEqual(ref);
   });
 
   it("logs: the unwrapped error and empty cases agree", async () => {
     for (const filter of ["", "   ", "// only", "level = 'x", "(level = 0"]) {
       const ref = await reference("/api/logs", { filter, perPage: "1" });
-      const mine = cairn(logsDb, "_logs", logsResolver, { filter, perPage: "1" });
+      const mine = await cairn(logsDb, "_logs", logsResolver, { filter, perPage: "1" });
       expect(mine.status, filter).toBe(ref.status);
     }
   });
@@ -215,7 +215,7 @@ describe.skipIf(!available)("filters against the reference binary", () => {
   ];
   it.each(ADMIN_FILTERS)("admins: %j", async (filter) => {
     const query = { filter, sort: "email" };
-    expect(cairn(dataDb, "_admins", adminsResolver, query)).toEqual(await reference("/api/admins", query));
+    expect(await cairn(dataDb, "_admins", adminsResolver, query)).toEqual(await reference("/api/admins", query));
   });
 
   it.each<ListQuery>([
@@ -226,7 +226,7 @@ describe.skipIf(!available)("filters against the reference binary", () => {
     { sort: "@rowid" }, { sort: "email:lower" },
   ])("admins paging/sort: %j", async (q) => {
     const query = { sort: "email", ...q };
-    expect(cairn(dataDb, "_admins", adminsResolver, query)).toEqual(await reference("/api/admins", query));
+    expect(await cairn(dataDb, "_admins", adminsResolver, query)).toEqual(await reference("/api/admins", query));
   });
 
   // The records resolver is a later issue; these stand-ins map `sel:each` to a multiple
@@ -257,10 +257,10 @@ describe.skipIf(!available)("filters against the reference binary", () => {
   ])("multi-value: %j", async (filter) => {
     const query = { filter, sort: "title" };
     const ref = await reference("/api/collections/posts/records", query);
-    expect(cairn(dataDb, "posts", joinedPosts, query)).toEqual(ref);
+    expect(await cairn(dataDb, "posts", joinedPosts, query)).toEqual(ref);
     // The EXISTS form agrees condition by condition (it differs only when one joined
     // value must satisfy several conditions at once, see below).
-    if (!filter.includes("&&")) expect(cairn(dataDb, "posts", existsPosts, query)).toEqual(ref);
+    if (!filter.includes("&&")) expect(await cairn(dataDb, "posts", existsPosts, query)).toEqual(ref);
   });
 
   it("multi-value: joined values are shared across conditions, as in the reference", async () => {
@@ -268,12 +268,12 @@ describe.skipIf(!available)("filters against the reference binary", () => {
     const query = { filter: "sel:each ?= 'a' && sel:each ?= 'c'", sort: "title" };
     const ref = await reference("/api/collections/posts/records", query);
     expect(ref.ids).toEqual([]);
-    expect(cairn(dataDb, "posts", joinedPosts, query)).toEqual(ref);
-    expect(cairn(dataDb, "posts", existsPosts, query).ids).toHaveLength(1);
+    expect(await cairn(dataDb, "posts", joinedPosts, query)).toEqual(ref);
+    expect((await cairn(dataDb, "posts", existsPosts, query)).ids).toHaveLength(1);
   });
 
   it.each(["-rowid", "data.status,rowid", "-data.auth,-rowid", "message,rowid", "-level,data.userAgent,rowid"])("logs sort: %j", async (sort) => {
     const query = { filter: `created <= "${cutoff}"`, perPage: "500", sort };
-    expect(cairn(logsDb, "_logs", logsResolver, query)).toEqual(await reference("/api/logs", query));
+    expect(await cairn(logsDb, "_logs", logsResolver, query)).toEqual(await reference("/api/logs", query));
   });
 });

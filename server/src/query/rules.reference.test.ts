@@ -8,12 +8,12 @@
  * headers and (through a GET body, which the reference reads too) submitted data.
  * Skipped when the binary is not installed.
  */
-import Database from "better-sqlite3";
+import { SqliteDb } from "../db/sqlite/database.js";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CollectionsRepo } from "../db/collections.js";
+import { collectionsRepo, lookup } from "../db/collections.js";
 import { errorStatus } from "../http/errorResponse.js";
 import { DomainError } from "../tools/errors.js";
 import { runList } from "./list.js";
@@ -42,8 +42,7 @@ type Outcome = { status: number; ids?: string[]; message?: string };
 
 let dir = "";
 let ref: RunningServer | undefined;
-let db: Database.Database;
-let repo: CollectionsRepo;
+let db: SqliteDb;
 let adminTok = "";
 const tokens: Partial<Record<Who, string>> = {};
 
@@ -90,19 +89,20 @@ async function reference(coll: string, who: Who, ask: Ask): Promise<Outcome> {
   return { status: 200, ids: body.items!.map((i) => short(i.id)) };
 }
 
-function cairn(coll: string, who: Who, ask: Ask): Outcome {
-  const collection = repo.findByNameOrId(coll)!;
-  const users = repo.findByNameOrId("users")!;
-  const authRow = USERS.includes(who) ? (db.prepare("SELECT * FROM users WHERE username = ?").get(who) as Record<string, unknown>) : null;
+async function cairn(coll: string, who: Who, ask: Ask): Promise<Outcome> {
+  const snap = await collectionsRepo.snapshot(db);
+  const collection = lookup(snap, coll)!;
+  const users = lookup(snap, "users")!;
+  const authRow = USERS.includes(who) ? ((await db.get("SELECT * FROM users WHERE username = ?", [who])) ?? null) : null;
   const query = queryOf(ask);
   const requestInfo: RequestInfo = { auth: authRow ? { collection: users, record: authRow } : null, query, headers: HEADERS, method: "GET", data: ask.data };
   const admin = who === "admin";
-  const opts = { collection, findCollection: (n: string) => repo.findByNameOrId(n), requestInfo, allowHiddenFields: admin };
+  const opts = { collection, findCollection: (n: string) => lookup(snap, n), requestInfo, allowHiddenFields: admin };
   try {
     if (!admin) checkAdminOnlyFields(query);
     const where = ask.rule !== undefined && !admin ? compileRule(ask.rule, recordResolver(opts)) : undefined;
     const resolver = recordResolver({ ...opts, allowRequestFields: admin });
-    const out = runList(db, { table: coll, resolver, query, where, mapRow: (r) => short(String(r.id)) });
+    const out = await runList(db, { table: coll, resolver, query, where, mapRow: (r) => short(String(r.id)) });
     return { status: 200, ids: out.items };
   } catch (err) {
     if (err instanceof DomainError) return { status: errorStatus(err), message: err.message };
@@ -112,7 +112,7 @@ function cairn(coll: string, who: Who, ask: Ask): Outcome {
 
 /** Compares statuses and ids (and the message of a 403). */
 async function same(coll: string, who: Who, ask: Ask): Promise<void> {
-  const [a, b] = [await reference(coll, who, ask), cairn(coll, who, ask)];
+  const [a, b] = [await reference(coll, who, ask), await cairn(coll, who, ask)];
   const norm = (o: Outcome) => (o.status === 200 ? o : o.status === 403 ? { status: o.status, message: o.message } : { status: o.status });
   expect(norm(b), `${who}: ${JSON.stringify(ask)}`).toEqual(norm(a));
 }
@@ -135,13 +135,12 @@ describe.skipIf(!available)("record resolver and rules against the reference bin
     // Copy the data once the binary has stopped (its WAL checkpointed), then serve it again.
     await ref.stop();
     const copy = copyDataDir(dir);
-    db = new Database(path.join(copy, "data.db"), { readonly: true, fileMustExist: true });
-    repo = new CollectionsRepo(db);
+    db = new SqliteDb(path.join(copy, "data.db"), { readonly: true });
     ref = await startReference(dir);
   }, 90_000);
 
   afterAll(async () => {
-    db?.close();
+    await db?.close();
     await ref?.stop();
     cleanupTempDirs();
   }, 20_000);
@@ -262,7 +261,7 @@ describe.skipIf(!available)("record resolver and rules against the reference bin
   it.each(RULES)("listRule %j", async (rule) => {
     if (!(await setListRule("posts", rule))) {
       // The reference refuses to save it: Cairn's resolver must refuse it too.
-      expect(cairn("posts", "ann", { rule }).status).toBe(400);
+      expect((await cairn("posts", "ann", { rule })).status).toBe(400);
       return;
     }
     for (const who of ["guest", ...USERS] as Who[]) await same("posts", who, { rule });

@@ -39,15 +39,13 @@ export function makeCollection(
   };
 }
 
-/** An in-memory database with the record tables of the collections, shaped as the reference makes them. */
-export function memoryDb(collections: CollectionModel[]): Database.Database {
-  const db = new Database(":memory:");
+/** Creates the record tables of the collections on a plain connection, shaped as the reference makes them (see sqliteFile.ts). */
+export function createRecordTables(db: Database.Database, collections: CollectionModel[]): void {
   for (const c of collections) {
     const columns: Record<string, string> = { ...BASE_COLUMNS, ...(c.type === "auth" ? AUTH_COLUMNS : {}) };
     for (const f of c.schema) columns[f.name] = columnType(f);
     db.exec(createTableSql(c.name, columns));
   }
-  return db;
 }
 
 /** Inserts a record; arrays and objects are stored as JSON text, booleans as 0/1. */
