@@ -13,7 +13,7 @@ describe("admin tokens the reference refuses", () => {
 
   beforeAll(async () => {
     ({ ref, cairn } = await startBothServers());
-    const admin = cairn.app.admins.repo.findByEmail(ADMIN_EMAIL)!;
+    const admin = (await cairn.app.admins.findByEmail(ADMIN_EMAIL))!;
     const secret = cairn.app.settings.get().adminAuthToken.secret;
     sign = (extra = {}) => signToken({ id: admin.id, type: "admin", ...extra }, admin.tokenKey + secret, 3600);
   });
