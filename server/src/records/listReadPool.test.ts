@@ -43,16 +43,19 @@ describe("record, admin and log lists on the read workers", () => {
 
   it("a list right after a create sees the new record, page and count alike", async () => {
     await list("sort=-created,-id&perPage=5");
-    const before = app.readPool.counts.workers;
+    // Every read outside a transaction goes to the workers here (the create's too): only the lists' are counted.
+    let listed = 0;
     for (let i = 0; i < 15; i++) {
       const res = await call(cairn, { method: "POST", path: "/api/collections/notes/records", token, body: { title: `note ${i}` } });
       expect(res.status).toBe(200);
+      const before = app.readPool.counts.workers;
       const page = await list("sort=-created,-id&perPage=5");
+      listed += app.readPool.counts.workers - before;
       expect(page.totalItems).toBe(i + 1);
       expect(page.items.map((x) => x.id)).toContain((res.body as { id: string }).id);
     }
     // Each list ran its page and count statements on the workers.
-    expect(app.readPool.counts.workers - before).toBe(30);
+    expect(listed).toBe(30);
   });
 
   it("serves admins and logs lists too", async () => {
@@ -70,9 +73,12 @@ describe("record, admin and log lists on the read workers", () => {
     const old = app.readPool;
     await app.reload(() => {}, () => {});
     expect(app.readPool).not.toBe(old);
-    const page = await list("sort=title");
-    expect(page.totalItems).toBe(15);
-    expect(app.readPool.counts.workers).toBe(2);
+    // The first request after the reload also reads the collections (on the new workers).
+    expect((await list("sort=title")).totalItems).toBe(15);
+    const before = app.readPool.counts.workers;
+    expect(before).toBeGreaterThanOrEqual(2);
+    expect((await list("sort=title")).totalItems).toBe(15);
+    expect(app.readPool.counts.workers - before).toBe(2);
   });
 });
 
