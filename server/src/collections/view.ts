@@ -1,6 +1,6 @@
 import { collectionsRepo } from "../db/collections.js";
 import type { CollectionsSnapshot } from "../db/collectionsCache.js";
-import type { ColumnInfo } from "../db/dialect.js";
+import type { ColumnInfo } from "../db/types.js";
 import type { Tx } from "../db/types.js";
 import { viewQueryColumns } from "../db/viewSchema.js";
 import { fieldDef, type SchemaField } from "../fields/index.js";

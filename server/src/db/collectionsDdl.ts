@@ -1,7 +1,7 @@
 import { transaction, type DB } from "./connection.js";
 import { sqliteConnection } from "./sqlite/database.js";
 import type { Queryable } from "./types.js";
-import type { ColumnInfo } from "./dialect.js";
+import type { ColumnInfo } from "./types.js";
 
 export type { ColumnInfo };
 import { quoteIdent } from "./quote.js";

@@ -1,8 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { cachedStatement, openDatabase, type DB } from "../connection.js";
-import type { Dialect } from "../dialect.js";
 import { NO_READ_POOL, type ReadPool } from "../readPool.js";
-import type { Db, Queryable, Row, RunResult, Tx } from "../types.js";
+import type { Db, Dialect, Queryable, Row, RunResult, Tx } from "../types.js";
 import { sqliteDialect } from "./dialect.js";
 import { WriterQueue } from "./writerQueue.js";
 

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import type { ColumnInfo, Dialect } from "../dialect.js";
+import type { ColumnInfo, Dialect } from "../types.js";
 import { sqlErrorText } from "./errorText.js";
 
 const quote = (name: string): string => "`" + name.replace(/`/g, "``") + "`";
