@@ -97,7 +97,7 @@ describe("rate limits over HTTP", () => {
   it("counts every spelling of a route under its rule: the route and collection it resolves to, not the raw text", async () => {
     const rule = { label: "POST /api/collections/users2/auth-with-password", maxRequests: 2, duration: 120, audience: "@guest" };
     expect((await limits({ enabled: true, rules: [rule] })).status).toBe(200);
-    const id = cairn.app.collections.find("users2")!.id;
+    const id = (await cairn.app.collections.find("users2"))!.id;
     const port = new URL(cairn.url).port;
     const guess = { identity: "u@example.com", password: "wrong-guess" };
     const tail = "/auth-with-password";
@@ -145,7 +145,7 @@ describe("rate limits over HTTP", () => {
     expect((await count()).totalItems).toBe(2);
     expect((await call(cairn, { method: "POST", path: "/api/collections/notes/records", body: { title: "alone" } })).status).toBe(429);
     // Neither the collection's id nor an upsert (a create when its record does not exist) escapes it.
-    const id = cairn.app.collections.find("notes")!.id;
+    const id = (await cairn.app.collections.find("notes"))!.id;
     expect((await batch(creates(1, `/api/collections/${id}/records`))).status).toBe(429);
     expect((await batch([{ method: "PUT", url: "/api/collections/NOTES/records", body: { title: "upsert" } }])).status).toBe(429);
     // Other rules' callers are counted apart: the rule is for guests.
