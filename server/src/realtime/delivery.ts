@@ -101,11 +101,6 @@ export class Delivery {
     this.stopped = true;
   }
 
-  /** Resolves once the messages of every change announced so far went out (tests, shutdown). */
-  settled(): Promise<void> {
-    return this.tail;
-  }
-
   /** The messages (client, event name, payload) the change makes. */
   private async decide(action: RecordAction, c: CollectionModel, record: RecordData, matched: Match[]): Promise<Array<[RealtimeClient, string, string]>> {
     const id = String(record.id);

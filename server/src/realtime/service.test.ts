@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createApp, type App } from "../app.js";
 import { cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
-import type { SseSink } from "./client.js";
+import { collectionsRepo } from "../db/collections.js";
+import type { RecordData } from "../models/record.js";
+import { authId, type SseSink } from "./client.js";
 import type { RealtimeOptions } from "./service.js";
 
 /** A sink standing for one connection: records frames; its backlog is whatever the test says. */
@@ -77,5 +79,33 @@ describe("RealtimeService limits", () => {
     expect(rt.broker.size).toBe(0);
     expect([...rt.broker.subscribers("posts/*")]).toHaveLength(0);
     expect([...rt.broker.subscribers("posts/abc")]).toHaveLength(0);
+  });
+
+  it("keeps a client's bound auth record by the bus alone: fresh values, a guest on a new tokenKey, dropped with its record or collection", async () => {
+    const app = await open({});
+    const rt = app.realtime;
+    const users = (await collectionsRepo.findByName(app.db, "users"))!;
+    const record: RecordData = { id: "u1aaaaaaaaaaaaa", tokenKey: "k1", name: "before" };
+    const bound = () => {
+      const c = rt.connect(sink().s);
+      rt.subscribe({ clientId: c.id, subscriptions: [] }, { admin: null, record: { collection: users, record } });
+      return c;
+    };
+    const a = bound();
+    app.events.emit({ type: "record.update", collection: users, record: { ...record, name: "after" } });
+    expect(a.auth.record?.record.name).toBe("after");
+    app.events.emit({ type: "record.update", collection: users, record: { ...record, tokenKey: "k2" } });
+    expect(authId(a.auth)).toBe("");
+    expect(a.closed).toBe(false);
+
+    const b = bound();
+    app.events.emit({ type: "record.delete", collection: users, record });
+    expect(b.closed).toBe(true);
+    const c = bound();
+    app.events.emit({ type: "collection.save", collection: { ...users, name: "members" } });
+    expect(c.auth.record?.collection.name).toBe("members");
+    app.events.emit({ type: "collection.delete", collection: users });
+    expect(c.closed).toBe(true);
+    expect(rt.broker.counts()).toEqual({ clients: 1, topics: 0, auths: 0 });
   });
 });

@@ -142,11 +142,6 @@ export class RealtimeService {
     for (const c of [...this.broker.all()]) this.drop(c, false);
   }
 
-  /** Resolves once the messages of every change announced so far went out. */
-  settled(): Promise<void> {
-    return this.delivery.settled();
-  }
-
   /** Ends every connection and stops listening (app shutdown). */
   close(): void {
     clearInterval(this.sweep);

@@ -16,7 +16,7 @@ export interface AuthRecord {
   record: RecordData;
 }
 
-/** How a record is shown to a caller (the records service's: hidden fields, `expand`, `fields`). */
+/** How a record is shown to a caller (the records service's: hidden fields, `expand`, `fields`); may answer with a promise. */
 export interface RecordPresenter {
   present(c: CollectionModel, record: RecordData, who: Caller, query?: Record<string, unknown>): unknown;
 }
