@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp, type App } from "../../app.js";
 import { buildServer } from "../../http/server.js";
 import { signToken } from "../tokens.js";
+import { externalAuthsRepo } from "../../db/externalAuths.js";
+import { recordsRepo } from "../../db/records.js";
 import { adminToken, call } from "../../../test/support/client.js";
 import { cairnDataDir, cleanupTempDirs } from "../../../test/support/dataDirs.js";
 import { freePort } from "../../../test/support/ports.js";
@@ -205,7 +207,7 @@ beforeAll(async () => {
   overrides.apple = { tokenUrl: `${appleBase}/token`, userApiUrl: `http://127.0.0.1:${keysPort}/auth/keys` };
 
   const dataDir = await cairnDataDir();
-  app = createApp({ dataDir, oauth2Endpoints: overrides });
+  app = await createApp({ dataDir, oauth2Endpoints: overrides });
   const http = buildServer(app);
   const port = await freePort();
   await http.listen({ host: "127.0.0.1", port });
@@ -272,9 +274,9 @@ describe("fixed-endpoint providers through the test endpoint override", () => {
   it("deletes a record's links with the record", async () => {
     const first = await signIn("google", true);
     const id = String((first.body as { record: { id: string } }).record.id);
-    expect(app.externalAuths.repo.listForRecord("_pb_users_auth_", id)).toHaveLength(1);
+    expect(await externalAuthsRepo.listForRecord(app.db, "_pb_users_auth_", id)).toHaveLength(1);
     expect((await call(cairn, { method: "DELETE", path: `/api/collections/users/records/${id}`, token })).status).toBe(204);
-    expect(app.externalAuths.repo.listForRecord("_pb_users_auth_", id)).toHaveLength(0);
+    expect(await externalAuthsRepo.listForRecord(app.db, "_pb_users_auth_", id)).toHaveLength(0);
     // The provider account then signs up anew.
     const again = await signIn("google", true);
     expect((again.body as { meta: { isNew: boolean } }).meta.isNew).toBe(true);
@@ -284,8 +286,8 @@ describe("fixed-endpoint providers through the test endpoint override", () => {
     const created = await call(cairn, { method: "POST", path: "/api/collections/users/records", body: { email: "pv@example.com", password: "1234567890", passwordConfirm: "1234567890" } });
     const id = String((created.body as { id: string }).id);
     // A link made while the address was unproven (e.g. by whoever registered it first).
-    app.externalAuths.repo.insert("_pb_users_auth_", id, "twitter", "someone-else");
-    const record = app.records.find(app.records.collection("users"), id)!;
+    await app.db.transaction((tx) => externalAuthsRepo.insert(tx, "_pb_users_auth_", id, "twitter", "someone-else"));
+    const record = (await recordsRepo.findById(app.db, "users", id))!;
     const verification = await signToken(
       { id, type: "authRecord", collectionId: "_pb_users_auth_", email: "pv@example.com" },
       String(record.tokenKey) + app.settings.get().recordVerificationToken.secret,
@@ -293,7 +295,7 @@ describe("fixed-endpoint providers through the test endpoint override", () => {
     );
     const res = await call(cairn, { method: "POST", path: "/api/collections/users/confirm-verification", body: { token: verification } });
     expect(res.status).toBe(204);
-    expect(app.externalAuths.repo.listForRecord("_pb_users_auth_", id)).toEqual([]);
+    expect(await externalAuthsRepo.listForRecord(app.db, "_pb_users_auth_", id)).toEqual([]);
   });
 
   it("lists the providers' auth URLs in auth-methods from the same definitions", async () => {
