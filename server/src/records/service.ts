@@ -143,7 +143,8 @@ export class RecordService {
     const ownerId = (who.info.auth?.record as { id?: unknown } | undefined)?.id;
     if (!!who.info.auth && who.info.auth.collection.id === c.id && ownerId === data.id) return true;
     // Managers (the auth collection's manageRule) see the email whatever emailVisibility says.
-    return isAuth(c) && (await this.managesRecord(await this.scope(q), c, String(data.id), who));
+    if (!isAuth(c) || authOptions(c).manageRule === null || !who.info.auth) return false;
+    return this.managesRecord(await this.scope(q), c, String(data.id), who);
   }
 
   /** Whether the requester may view a record (expand): admins always, else the view rule. */
