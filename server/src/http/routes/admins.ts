@@ -43,7 +43,7 @@ export function adminRoutes(app: App): FastifyPluginAsync {
     r.patch("/admins/:id", async (req: ById) => admins().update(callerOf(req), req.params.id, formOf<AdminInput>(req, UPSERT, INVALID)));
 
     r.delete("/admins/:id", async (req: ById, reply) => {
-      admins().delete(callerOf(req), req.params.id);
+      await admins().delete(callerOf(req), req.params.id);
       return reply.status(204).send();
     });
   };

@@ -90,7 +90,7 @@ describe("logs API (differential)", () => {
     // Cairn logs in the onResponse hook, which can run just after the client got its answer.
     let cairnItems: unknown[] = [];
     for (let i = 0; i < 100 && cairnItems.length < 6; i++) {
-      cairn.app.logs.flush();
+      await cairn.app.logs.flush();
       cairnItems = await list(cairn);
       if (cairnItems.length < 6) await new Promise((r) => setTimeout(r, 50));
     }
