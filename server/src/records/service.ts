@@ -8,7 +8,6 @@ import { collectionsRepo, lookup } from "../db/collections.js";
 import { externalAuthsRepo } from "../db/externalAuths.js";
 import { errorsToData, V, verr, type VErrors } from "../fields/errors.js";
 import { isMultipleField, type RelationOptions } from "../fields/index.js";
-import { isEmailFormat } from "../tools/formats.js";
 import { badRequest, DomainError, forbidden, notFound } from "../tools/errors.js";
 import { authOptions, isAuth, isView, type CollectionModel } from "../models/collection.js";
 import { runList } from "../query/list.js";
@@ -16,14 +15,15 @@ import type { ListQuery, ListResult, SqlFragment } from "../query/types.js";
 import { buildUnpagedListSql } from "../query/unpagedList.js";
 import { checkAdminOnlyFields } from "../query/rules.js";
 import type { Caller } from "../auth/caller.js";
-import { INLINE_PASSWORDS, type PasswordWork } from "../auth/preparedPasswords.js";
-import { newId, randomString } from "../tools/random.js";
+import type { PasswordWork } from "../auth/preparedPasswords.js";
+import { newId } from "../tools/random.js";
 import { nowString } from "../tools/time.js";
 import { formValues, loadBody, UnknownFilenamesError, uploadSize, type LoadedForm, type PreparedUpload, type Upload } from "./form.js";
 import { validateUploadedFile } from "../fields/file.js";
 import type { FileOptions } from "../fields/index.js";
 import { asSaved, recordFromRow, recordJson, rowFromRecord, type RecordData } from "../models/record.js";
 import { checkRule, filterResolver, ruleWhere, type RuleTarget } from "./rules.js";
+import { checkAuthFields } from "./authFields.js";
 import { NonFiniteNumberError, validateRecordData } from "./validate.js";
 import { zeroValue } from "../fields/index.js";
 import { expandRecord, expandRecords, parseExpand, type ExpandDeps, type ExpandTree } from "./expand.js";
@@ -91,7 +91,6 @@ interface Scope {
 }
 
 const ID_RE = /^[^@#$&|.,'"\\/\s]+$/;
-const USERNAME_RE = /^[\w][\w.\-]*$/;
 
 /**
  * Records of base, auth and view collections: listing, reading, creating, changing, deleting.
@@ -267,7 +266,7 @@ export class RecordService {
     }
     form.data.id = id || body.recordId || newId();
     const recordId = String(form.data.id);
-    if (isAuth(c)) Object.assign(errors, await this.applyAuth(s, c, form, who, true, body.passwords));
+    if (isAuth(c)) Object.assign(errors, await checkAuthFields(s.q, c, form, { isNew: true, manage: who.admin, passwords: body.passwords }));
     // A non-admin's `verified` is checked after the others (the reference's real save, after its
     // dry run): the record is inserted unverified, and a requester the collection's manageRule
     // lets manage the new record may verify it.
@@ -323,7 +322,10 @@ export class RecordService {
     const form = load(c, current, body);
     const errors: VErrors = {};
     if (form.id !== undefined && form.id !== null && String(form.id) !== id) errors.id = V.in();
-    if (isAuth(c)) Object.assign(errors, await this.applyAuth(s, c, form, who, false, body.passwords));
+    if (isAuth(c)) {
+      const manage = who.admin || (await this.managesRecord(s, c, id, who));
+      Object.assign(errors, await checkAuthFields(s.q, c, form, { isNew: false, manage, passwords: body.passwords }));
+    }
     await this.throwSchemaErrorsAfter(s, c, form, errors, GENERIC_MESSAGE);
     form.data.id = id;
     form.data.updated = nowString();
@@ -427,66 +429,6 @@ export class RecordService {
     }
   }
 
-  /** Auth fields: username, email, visibility, verified and the password; returns field errors. */
-  private async applyAuth(s: Scope, c: CollectionModel, form: LoadedForm, who: Caller, isNew: boolean, passwords: PasswordWork = INLINE_PASSWORDS): Promise<VErrors> {
-    const opts = authOptions(c);
-    const a = form.auth;
-    const d = form.data;
-    const errs: VErrors = {};
-    const manage = who.admin || (!isNew && (await this.managesRecord(s, c, String(d.id), who)));
-    // username
-    if (a.username !== undefined || isNew) {
-      const username = a.username ?? "";
-      if (username === "" && isNew) {
-        d.username = await this.suggestUsername(s.q, c);
-      } else if (username === "") {
-        errs.username = V.required();
-      } else if ([...username].length < 3 || [...username].length > 150) {
-        errs.username = V.length(3, 150);
-      } else if (!USERNAME_RE.test(username)) {
-        errs.username = V.match();
-      } else if (await recordsRepo.valueTaken(s.q, c.name, "username", username, String(d.id), true)) {
-        errs.username = verr("validation_invalid_username", "The username is invalid or already in use.");
-      } else d.username = username;
-    }
-    // email
-    if (a.email !== undefined) {
-      const email = a.email;
-      if (!isNew && !manage && email !== d.email) errs.email = V.in();
-      else if (email === "" && opts.requireEmail) errs.email = V.required();
-      else if (email !== "" && !isEmailFormat(email)) errs.email = verr("validation_is_email", "must be a valid email address");
-      else if (email !== "" && !domainOk(email, opts.exceptEmailDomains, opts.onlyEmailDomains)) errs.email = verr("validation_email_domain_not_allowed", "Email domain is not allowed.");
-      else if (email !== "" && (await recordsRepo.valueTaken(s.q, c.name, "email", email, String(d.id)))) errs.email = verr("validation_invalid_email", "The email is invalid or already in use.");
-      else d.email = email;
-    } else if (isNew && opts.requireEmail) errs.email = V.required();
-    if (a.emailVisibility !== undefined) d.emailVisibility = a.emailVisibility;
-    if (a.verified !== undefined) {
-      if (!manage && a.verified !== d.verified) errs.verified = V.in();
-      else d.verified = a.verified;
-    }
-    // password
-    const changing = isNew || a.password !== undefined || a.passwordConfirm !== undefined;
-    if (changing) {
-      const pw = a.password ?? "";
-      const confirm = a.passwordConfirm ?? "";
-      const min = Math.max(opts.minPasswordLength, 0);
-      if (pw === "") errs.password = V.required();
-      else if ([...pw].length < min || [...pw].length > 72) errs.password = V.length(min, 72);
-      if (confirm === "") errs.passwordConfirm = V.required();
-      else if (confirm !== pw) errs.passwordConfirm = verr("validation_values_mismatch", "Values don't match.");
-      if (!isNew && !manage) {
-        if (!a.oldPassword) errs.oldPassword = V.required();
-        else if (!(await passwords.verify(a.oldPassword, String(d.passwordHash)))) errs.oldPassword = verr("validation_invalid_old_password", "Missing or invalid old password.");
-      }
-      if (Object.keys(errs).length === 0 && pw !== "") {
-        d.passwordHash = await passwords.hash(pw);
-        d.tokenKey = randomString(50);
-      }
-    }
-    if (isNew && !d.tokenKey) d.tokenKey = randomString(50);
-    return errs;
-  }
-
   /** Whether the auth collection's manageRule gives the requester full control of the record. */
   private async managesRecord(s: Scope, c: CollectionModel, id: string, who: Caller): Promise<boolean> {
     const rule = authOptions(c).manageRule;
@@ -496,15 +438,6 @@ export class RecordService {
     } catch {
       return false;
     }
-  }
-
-  private async suggestUsername(q: Queryable, c: CollectionModel): Promise<string> {
-    const prefix = c.name.replace(/[^\w.-]/g, "") || "users";
-    for (let i = 0; i < 20; i++) {
-      const name = prefix + randomString(5, "123456789");
-      if (!(await recordsRepo.valueTaken(q, c.name, "username", name, "", true))) return name;
-    }
-    return prefix + randomString(10, "123456789");
   }
 
   /**
@@ -544,13 +477,6 @@ export class RecordService {
     if (this.deps.dev) console.error(err);
     return badRequest(message);
   }
-}
-
-function domainOk(email: string, except: string[] | null, only: string[] | null): boolean {
-  const domain = email.slice(email.lastIndexOf("@") + 1);
-  if (except && except.length && except.includes(domain)) return false;
-  if (only && only.length && !only.includes(domain)) return false;
-  return true;
 }
 
 /** Applies a submitted body; unknown file names are the reference's load error. */
