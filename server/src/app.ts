@@ -1,7 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { openDataDir } from "./db/open.js";
-import { ReadPool } from "./db/readPool.js";
+import { openDataDir, openReadPool, type ReadPool } from "./db/open.js";
 import type { Db } from "./db/types.js";
 import { recordsRepo } from "./db/records.js";
 import { SettingsStore } from "./settings/store.js";
@@ -135,7 +134,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
 async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): Promise<AppCore> {
   const dataDir = opts.dataDir;
   // Workers open their connections on first slow read, after the migrations openDataDir runs.
-  const readPool = new ReadPool({ size: opts.readWorkers, slowMs: opts.readSlowMs });
+  const readPool = openReadPool({ size: opts.readWorkers, slowMs: opts.readSlowMs });
   const { data: db, logs: logsDb } = openDataDir(dataDir, { readPool, initialSettings: defaultSettings });
   if (opts.warmReadWorkers) readPool.warm();
   const settings = await SettingsStore.open(db, events, {

@@ -1,9 +1,19 @@
 import path from "node:path";
 import { migrateDataDb, migrateLogsDb } from "./migrate.js";
-import type { ReadPool } from "./readPool.js";
+import { ReadPool, type ReadPoolOptions } from "./readPool.js";
 import { SqliteDb } from "./sqlite/database.js";
 import type { Db } from "./types.js";
 import { repairViewQuotes } from "./viewQuotes.js";
+
+export type { ReadPool, ReadPoolOptions };
+
+/**
+ * Worker threads for the slow reads of a data directory's databases, made by the app (it lives
+ * as long as the databases: closed with them, made again when a restore reopens them).
+ */
+export function openReadPool(opts: ReadPoolOptions = {}): ReadPool {
+  return new ReadPool(opts);
+}
 
 export interface DataDirDatabases {
   /** data.db: collections, records, admins, settings. */
