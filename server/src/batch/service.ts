@@ -9,6 +9,7 @@ import { callerWithData } from "../records/ruleDataModifiers.js";
 import { badRequest, DomainError, forbidden, notFound, tooLarge } from "../tools/errors.js";
 import { preparePasswords } from "./passwords.js";
 import { admitBatch, type BatchLimits } from "./rateLimits.js";
+import { heldFiles, heldHooks, type Effect } from "./held.js";
 import { parseBatch, upsertId, type BatchOp } from "./requests.js";
 
 /**
@@ -29,8 +30,6 @@ export const FAILED_MESSAGE = "Batch transaction failed.";
 export const TIMEOUT_MESSAGE = "The batch transaction timed out.";
 /** The body limit when `batch.maxBodySize` is 0 (as later PocketBase versions). */
 export const DEFAULT_MAX_BODY = 128 << 20;
-
-type Effect = () => unknown;
 
 /** A sub-request's failure: which one, and its own error answer. */
 class SubRequestError extends Error {
@@ -139,31 +138,4 @@ export class BatchService {
       throw err;
     }
   }
-}
-
-/** The uploads storage with every write queued until the batch commits (nothing to undo on a rollback). */
-function heldFiles(files: RecordFiles, effects: Effect[]): RecordFiles {
-  return {
-    store: async (...args) => void effects.push(() => files.store(...args)),
-    delete: async (...args) => void effects.push(() => files.delete(...args)),
-    deleteRecord: async (...args) => void effects.push(() => files.deleteRecord(...args)),
-  };
-}
-
-/**
- * The batch's transaction with its after-commit steps (the records service's events) queued
- * among the file writes, so each event goes out after the files its request stored.
- */
-function heldHooks(tx: Tx, effects: Effect[]): Tx {
-  const held: Tx = {
-    db: tx.db,
-    inTransaction: tx.inTransaction,
-    all: <T>(sql: string, params?: readonly unknown[]) => tx.all<T>(sql, params),
-    get: <T>(sql: string, params?: readonly unknown[]) => tx.get<T>(sql, params),
-    run: (sql, params) => tx.run(sql, params),
-    exec: (sql) => tx.exec(sql),
-    afterCommit: (fn) => void effects.push(fn),
-    savepoint: <T>(fn: (tx: Tx) => Promise<T>) => tx.savepoint(() => fn(held)),
-  };
-  return held;
 }
