@@ -71,6 +71,17 @@ describe("SettingsStore", () => {
     expect((await open(app.dataDir)).settings.get().meta.appName).toBe("Two");
   });
 
+  it("two changes at once both land: each applies to the settings the other committed", async () => {
+    const app = await open(tempDir());
+    await Promise.all([
+      app.settings.update((s) => ({ ...s, meta: { ...s.meta, appName: "Both" } })),
+      app.settings.update((s) => ({ ...s, logs: { ...s.logs, maxDays: 9 } })),
+    ]);
+    expect([app.settings.get().meta.appName, app.settings.get().logs.maxDays]).toEqual(["Both", 9]);
+    const stored = await readStored(app);
+    expect([stored.meta.appName, stored.logs.maxDays]).toEqual(["Both", 9]);
+  });
+
   it("a save that does not commit announces nothing and leaves the settings as they were", async () => {
     const app = await open(tempDir());
     const seen: unknown[] = [];

@@ -56,19 +56,27 @@ export class SettingsStore {
   }
 
   /** Persists complete settings (already validated); once committed, they are current and `settings.save` goes out. */
-  async save(next: Settings): Promise<Settings> {
-    const { value } = normalize(SETTINGS_SHAPE, this.current as unknown as Obj, next);
-    const saved = value as unknown as Settings;
-    const json = JSON.stringify(withExtras(value, this.extras));
-    const text = this.opts.encryptionKey ? encryptText(json, this.opts.encryptionKey) : json;
-    await this.db.transaction(async (tx) => {
-      await paramsRepo.writeText(tx, "settings", text);
+  save(next: Settings): Promise<Settings> {
+    return this.update(() => next);
+  }
+
+  /**
+   * Saves what `change` (which may throw, e.g. a validation error: nothing is saved) makes of
+   * the current settings. It runs inside the write transaction, after any save before it has
+   * committed, so two changes at once both land instead of the later undoing the earlier.
+   */
+  update(change: (current: Settings) => Settings): Promise<Settings> {
+    return this.db.transaction(async (tx) => {
+      const { value } = normalize(SETTINGS_SHAPE, this.current as unknown as Obj, change(this.current));
+      const saved = value as unknown as Settings;
+      const json = JSON.stringify(withExtras(value, this.extras));
+      await paramsRepo.writeText(tx, "settings", this.opts.encryptionKey ? encryptText(json, this.opts.encryptionKey) : json);
       tx.afterCommit(() => {
         this.current = saved;
         this.events.emit({ type: "settings.save", settings: saved });
       });
+      return saved;
     });
-    return saved;
   }
 
   private decode(text: string | null): unknown {

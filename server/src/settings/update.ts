@@ -16,12 +16,13 @@ export type BodyDecoder = (shape: Shape, target: Record<string, unknown>) => voi
  * data), keep secrets sent back redacted, validate (throws ValidationError with nested
  * field errors), save. Returns the saved settings.
  */
-export async function updateSettings(store: SettingsStore, decode: BodyDecoder): Promise<Settings> {
-  const current = store.get();
-  const next = structuredClone(current);
-  decode(SETTINGS_SHAPE, next as unknown as Record<string, unknown>);
-  keepRedactedSecrets(next, current);
-  const errors = validateSettings(next);
-  if (errors) throw new ValidationError(INVALID, errors);
-  return store.save(next);
+export function updateSettings(store: SettingsStore, decode: BodyDecoder): Promise<Settings> {
+  return store.update((current) => {
+    const next = structuredClone(current);
+    decode(SETTINGS_SHAPE, next as unknown as Record<string, unknown>);
+    keepRedactedSecrets(next, current);
+    const errors = validateSettings(next);
+    if (errors) throw new ValidationError(INVALID, errors);
+    return next;
+  });
 }
