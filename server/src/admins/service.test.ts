@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createApp, type App } from "../app.js";
 import { guestCaller, SYSTEM_CALLER } from "../auth/caller.js";
 import type { AppEvent } from "../events/bus.js";
@@ -48,6 +48,25 @@ describe("AdminService writes", () => {
     expect(next.tokenKey).not.toBe(a.tokenKey);
     expect(kinds()).toEqual(["admin.save a@example.com"]);
     expect((await app.admins.findById(a.id))?.tokenKey).toBe(next.tokenKey);
+  });
+
+  it("a reset mail's bookkeeping keeps a password changed while the mail was out", async () => {
+    const a = await app.admins.insertNew("a@example.com", PASSWORD);
+    let changed: Promise<unknown> = Promise.resolve();
+    // The mail goes out between the reset's read of the admin and its write of lastResetSentAt.
+    app.mailer.send = async () => {
+      changed = app.admins.setPassword(a, "0987654321");
+      await changed;
+    };
+    let failed: unknown = null;
+    app.admins.requestReset(() => ({ email: "a@example.com" }), (err) => (failed = err));
+    await vi.waitFor(async () => expect((await app.admins.findById(a.id))?.lastResetSentAt).not.toBe(""));
+    await changed;
+    expect(failed).toBeNull();
+    const row = (await app.admins.findById(a.id))!;
+    expect(row.lastResetSentAt).not.toBe("");
+    expect(row.tokenKey).not.toBe(a.tokenKey);
+    expect(row.passwordHash).not.toBe(a.passwordHash);
   });
 
   it("a refused or failed write announces nothing and changes nothing", async () => {

@@ -133,15 +133,28 @@ export class AdminService {
   }
 
   /**
-   * Writes an admin row in a transaction of its own and announces it once committed.
+   * Inserts an admin row in a transaction of its own and announces it once committed.
    * `check` runs first in the same transaction (a condition the write depends on).
    */
-  private async save(admin: AdminRow, isNew: boolean, check?: (tx: Tx) => Promise<void>): Promise<void> {
+  private async insert(admin: AdminRow, check?: (tx: Tx) => Promise<void>): Promise<void> {
     await this.app.db.transaction(async (tx) => {
       await check?.(tx);
-      if (isNew) await adminsRepo.insert(tx, admin);
-      else await adminsRepo.update(tx, admin);
+      await adminsRepo.insert(tx, admin);
       tx.afterCommit(() => this.app.events.emit({ type: "admin.save", admin }));
+    });
+  }
+
+  /**
+   * Sets `fields` on the admin's row as it is inside the transaction (so a write that
+   * committed meanwhile, e.g. a password change during a reset mail, is kept) and announces
+   * the result once committed. A 404 when the admin is gone.
+   */
+  private async change(id: string, fields: Partial<AdminRow>): Promise<AdminRow> {
+    return this.app.db.transaction(async (tx) => {
+      const admin: AdminRow = { ...(await this.loadOr404(tx, id)), ...fields };
+      await adminsRepo.update(tx, admin);
+      tx.afterCommit(() => this.app.events.emit({ type: "admin.save", admin }));
+      return admin;
     });
   }
 
@@ -176,15 +189,13 @@ export class AdminService {
       created: now,
       updated: now,
     };
-    await this.save(admin, true, check);
+    await this.insert(admin, check);
     return admin;
   }
 
   /** Sets a new password and rotates the token key, which signs out every session of this admin. */
   async setPassword(admin: AdminRow, password: string): Promise<AdminRow> {
-    const next = { ...admin, passwordHash: await hashPassword(password), tokenKey: randomString(50), updated: nowString() };
-    await this.save(next, false);
-    return next;
+    return this.change(admin.id, { passwordHash: await hashPassword(password), tokenKey: randomString(50), updated: nowString() });
   }
 
   private async updateAdmin(admin: AdminRow, input: AdminInput): Promise<AdminRow> {
@@ -196,15 +207,14 @@ export class AdminService {
       passwordConfirm: [input.password ? required(input.passwordConfirm) : null, input.passwordConfirm && input.passwordConfirm !== input.password ? FE.mismatch() : null],
     });
     if (errors) throw new ValidationError(GENERIC, errors);
-    const next: AdminRow = { ...admin, updated: nowString() };
-    if (input.email !== undefined) next.email = input.email;
-    if (input.avatar !== undefined) next.avatar = input.avatar;
+    const fields: Partial<AdminRow> = { updated: nowString() };
+    if (input.email !== undefined) fields.email = input.email;
+    if (input.avatar !== undefined) fields.avatar = input.avatar;
     if (input.password) {
-      next.passwordHash = await hashPassword(input.password);
-      next.tokenKey = randomString(50); // invalidates existing tokens
+      fields.passwordHash = await hashPassword(input.password);
+      fields.tokenKey = randomString(50); // invalidates existing tokens
     }
-    await this.save(next, false);
-    return next;
+    return this.change(admin.id, fields);
   }
 
   private validateSignIn(input: { identity?: string; password?: string }): void {
@@ -263,7 +273,7 @@ export class AdminService {
     const cfg = settings.adminPasswordResetToken;
     const token = await signToken({ id: admin.id, type: "admin", email: admin.email }, admin.tokenKey + cfg.secret, cfg.duration);
     await this.app.mailer.send(adminPasswordResetMail(settings, admin.email, token));
-    await this.save({ ...admin, lastResetSentAt: nowString() }, false);
+    await this.change(admin.id, { lastResetSentAt: nowString() });
   }
 
   private async confirmPasswordReset(input: { token?: string; password?: string; passwordConfirm?: string }): Promise<AdminRow> {
