@@ -47,18 +47,18 @@ export interface AdminAuthResponse {
 export class AdminService {
   private readonly resolver = tableResolver("_admins", ADMIN_COLUMNS);
 
-  constructor(private readonly app: { db: Db; settings: SettingsStore; mailer: Mailer; events: EventBus }) {}
+  constructor(private readonly deps: { db: Db; settings: SettingsStore; mailer: Mailer; events: EventBus }) {}
 
   findById(id: string): Promise<AdminRow | undefined> {
-    return adminsRepo.findById(this.app.db, id);
+    return adminsRepo.findById(this.deps.db, id);
   }
 
   findByEmail(email: string): Promise<AdminRow | undefined> {
-    return adminsRepo.findByEmail(this.app.db, email);
+    return adminsRepo.findByEmail(this.deps.db, email);
   }
 
   count(): Promise<number> {
-    return adminsRepo.count(this.app.db);
+    return adminsRepo.count(this.deps.db);
   }
 
   // ------------------------------------------------------------ the API, caller first
@@ -88,12 +88,12 @@ export class AdminService {
 
   list(who: Caller, query: ListQuery): Promise<ListResult<ReturnType<typeof adminJson>>> {
     requireAdmin(who);
-    return runList(this.app.db, { table: "_admins", resolver: this.resolver, query, mapRow: (row) => adminJson(row as unknown as AdminRow) });
+    return runList(this.deps.db, { table: "_admins", resolver: this.resolver, query, mapRow: (row) => adminJson(row as unknown as AdminRow) });
   }
 
   async view(who: Caller, id: string): Promise<ReturnType<typeof adminJson>> {
     requireAdmin(who);
-    return adminJson(await this.loadOr404(this.app.db, id));
+    return adminJson(await this.loadOr404(this.deps.db, id));
   }
 
   /** Without auth only the installer may create an admin, and only while none exists. */
@@ -104,19 +104,19 @@ export class AdminService {
 
   async update(who: Caller, id: string, read: Read<AdminInput>): Promise<ReturnType<typeof adminJson>> {
     requireAdmin(who);
-    const admin = await this.loadOr404(this.app.db, id);
+    const admin = await this.loadOr404(this.deps.db, id);
     const { id: _ignored, ...input } = read();
     return adminJson(await this.updateAdmin(admin, input));
   }
 
   async delete(who: Caller, id: string): Promise<void> {
     requireAdmin(who);
-    await this.app.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       const admin = await this.loadOr404(tx, id);
       // Counted in the transaction, so two deletes at once cannot remove the last two admins.
       if ((await adminsRepo.count(tx)) <= 1) throw badRequest("Failed to delete admin.");
       await adminsRepo.delete(tx, admin.id);
-      tx.afterCommit(() => this.app.events.emit({ type: "admin.delete", admin }));
+      tx.afterCommit(() => this.deps.events.emit({ type: "admin.delete", admin }));
     });
   }
 
@@ -137,10 +137,10 @@ export class AdminService {
    * `check` runs first in the same transaction (a condition the write depends on).
    */
   private async insert(admin: AdminRow, check?: (tx: Tx) => Promise<void>): Promise<void> {
-    await this.app.db.transaction(async (tx) => {
+    await this.deps.db.transaction(async (tx) => {
       await check?.(tx);
       await adminsRepo.insert(tx, admin);
-      tx.afterCommit(() => this.app.events.emit({ type: "admin.save", admin }));
+      tx.afterCommit(() => this.deps.events.emit({ type: "admin.save", admin }));
     });
   }
 
@@ -150,10 +150,10 @@ export class AdminService {
    * the result once committed. A 404 when the admin is gone.
    */
   private async change(id: string, fields: Partial<AdminRow>): Promise<AdminRow> {
-    return this.app.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       const admin: AdminRow = { ...(await this.loadOr404(tx, id)), ...fields };
       await adminsRepo.update(tx, admin);
-      tx.afterCommit(() => this.app.events.emit({ type: "admin.save", admin }));
+      tx.afterCommit(() => this.deps.events.emit({ type: "admin.save", admin }));
       return admin;
     });
   }
@@ -237,22 +237,22 @@ export class AdminService {
   }
 
   async authToken(admin: AdminRow): Promise<string> {
-    const cfg = this.app.settings.get().adminAuthToken;
+    const cfg = this.deps.settings.get().adminAuthToken;
     return signToken({ id: admin.id, type: "admin" }, admin.tokenKey + cfg.secret, cfg.duration);
   }
 
   async fileToken(admin: AdminRow): Promise<string> {
-    const cfg = this.app.settings.get().adminFileToken;
+    const cfg = this.deps.settings.get().adminFileToken;
     return signToken({ id: admin.id, type: "admin" }, admin.tokenKey + cfg.secret, cfg.duration);
   }
 
   /** Resolves an admin auth token (any other token type or a bad signature gives null). */
   async fromAuthToken(token: string): Promise<AdminRow | null> {
-    return this.fromToken(token, this.app.settings.get().adminAuthToken.secret);
+    return this.fromToken(token, this.deps.settings.get().adminAuthToken.secret);
   }
 
   async fromFileToken(token: string): Promise<AdminRow | null> {
-    return this.fromToken(token, this.app.settings.get().adminFileToken.secret);
+    return this.fromToken(token, this.deps.settings.get().adminFileToken.secret);
   }
 
   private async fromToken(token: string, secret: string): Promise<AdminRow | null> {
@@ -269,10 +269,10 @@ export class AdminService {
     if (!admin) return;
     const last = parseDate(admin.lastResetSentAt);
     if (last && Date.now() - last.getTime() < RESET_RESEND_MS) return;
-    const settings = this.app.settings.get();
+    const settings = this.deps.settings.get();
     const cfg = settings.adminPasswordResetToken;
     const token = await signToken({ id: admin.id, type: "admin", email: admin.email }, admin.tokenKey + cfg.secret, cfg.duration);
-    await this.app.mailer.send(adminPasswordResetMail(settings, admin.email, token));
+    await this.deps.mailer.send(adminPasswordResetMail(settings, admin.email, token));
     await this.change(admin.id, { lastResetSentAt: nowString() });
   }
 
@@ -281,7 +281,7 @@ export class AdminService {
     if (input.token) {
       const claims = peekToken(input.token);
       const candidate = claims?.type === "admin" ? await this.findById(claims.id) : undefined;
-      const secret = this.app.settings.get().adminPasswordResetToken.secret;
+      const secret = this.deps.settings.get().adminPasswordResetToken.secret;
       if (candidate && claims?.email === candidate.email && (await verifyToken(input.token, candidate.tokenKey + secret))) {
         admin = candidate;
       }

@@ -17,12 +17,12 @@ export class BackupScheduler {
   private readonly unsubscribe: () => void;
 
   constructor(
-    private readonly app: { readonly settings: SettingsStore; readonly events: EventBus },
+    private readonly deps: { readonly settings: SettingsStore; readonly events: EventBus },
     private readonly leader: Leader,
     private readonly run: () => Promise<void>,
     private readonly onError: (err: unknown) => void = (err) => console.error("auto backup failed:", err),
   ) {
-    this.unsubscribe = app.events.on("settings.save", () => this.apply());
+    this.unsubscribe = deps.events.on("settings.save", () => this.apply());
     this.apply();
   }
 
@@ -37,7 +37,7 @@ export class BackupScheduler {
   }
 
   private apply(): void {
-    const expr = this.app.settings.get().backups.cron.trim();
+    const expr = this.deps.settings.get().backups.cron.trim();
     if (expr === this.expr) return;
     this.job?.stop();
     this.job = null;

@@ -13,12 +13,12 @@ import { LOG_COLUMNS, logJson, statsJson } from "./model.js";
 export class LogsService {
   private readonly resolver = tableResolver("_logs", LOG_COLUMNS, { jsonColumns: ["data"] });
   /** `logsDb` is read on every use: a restore reopens logs.db (app.reload). */
-  constructor(private readonly app: { readonly logsDb: Db }) {}
+  constructor(private readonly deps: { readonly logsDb: Db }) {}
 
   /** No default sort: the reference lists in storage (rowid) order unless asked. */
   list(who: Caller, query: ListQuery) {
     requireAdmin(who);
-    return runList(this.app.logsDb, { table: "_logs", resolver: this.resolver, query, mapRow: logJson });
+    return runList(this.deps.logsDb, { table: "_logs", resolver: this.resolver, query, mapRow: logJson });
   }
 
   async stats(who: Caller, rawFilter: unknown) {
@@ -35,12 +35,12 @@ export class LogsService {
         throw e;
       }
     }
-    return (await logsRepo.hourlyStats(this.app.logsDb, where)).map(statsJson);
+    return (await logsRepo.hourlyStats(this.deps.logsDb, where)).map(statsJson);
   }
 
   async view(who: Caller, id: string) {
     requireAdmin(who);
-    const row = await logsRepo.findById(this.app.logsDb, id);
+    const row = await logsRepo.findById(this.deps.logsDb, id);
     if (!row) {
       const e = notFound();
       e.cause = "sql: no rows in result set";

@@ -71,10 +71,10 @@ export class Delivery {
   private stopped = false;
 
   constructor(
-    private readonly app: DeliveryDeps,
+    private readonly deps: DeliveryDeps,
     private readonly broker: Broker,
   ) {
-    this.rules = new RuleChecks(app.db);
+    this.rules = new RuleChecks(deps.db);
   }
 
   publish(action: RecordAction, c: CollectionModel, record: RecordData): void {
@@ -121,7 +121,7 @@ export class Delivery {
       }
     };
     if (action === "delete") await this.withRestored(c, record, checkAll);
-    else await checkAll(this.app.db);
+    else await checkAll(this.deps.db);
 
     const payloads = new Map<string, string | null>();
     const out: Array<[RealtimeClient, string, string]> = [];
@@ -151,10 +151,10 @@ export class Delivery {
   private async payload(action: RecordAction, c: CollectionModel, record: RecordData, who: Caller, query: Record<string, string>): Promise<string | null> {
     let shaped: unknown;
     try {
-      shaped = await this.app.records.present(c, record, who, query);
+      shaped = await this.deps.records.present(c, record, who, query);
     } catch {
       try {
-        shaped = await this.app.records.present(c, record, who);
+        shaped = await this.deps.records.present(c, record, who);
       } catch {
         return null;
       }
@@ -168,7 +168,7 @@ export class Delivery {
   /** fn on a transaction where the deleted record is back, rolled back afterwards. */
   private async withRestored(c: CollectionModel, record: RecordData, fn: (tx: Queryable) => Promise<void>): Promise<void> {
     try {
-      await this.app.db.transaction(async (tx) => {
+      await this.deps.db.transaction(async (tx) => {
         try {
           await recordsRepo.insert(tx, c.name, rowFromRecord(c, record));
         } catch {

@@ -37,14 +37,14 @@ let dummyHash: Promise<string> | null = null;
  */
 export class RecordAuth {
   constructor(
-    private readonly app: RecordAuthDeps,
+    private readonly deps: RecordAuthDeps,
     /** Runs after a successful password check (the login alert mail for accounts with OAuth2 links). */
     private readonly afterPasswordLogin: (c: CollectionModel, a: AuthRecord) => Promise<void> = async () => undefined,
   ) {}
 
   /** An auth collection by id or name: not found when missing, a bad request for another type. */
   async authCollection(idOrName: string): Promise<CollectionModel> {
-    const c = await collectionsRepo.findByNameOrId(this.app.db, idOrName);
+    const c = await collectionsRepo.findByNameOrId(this.deps.db, idOrName);
     if (!c) throw notFound();
     if (!isAuth(c)) throw badRequest("Unsupported collection type.");
     return c;
@@ -73,7 +73,7 @@ export class RecordAuth {
     await this.afterPasswordLogin(c, a);
     if (opts.onlyVerified && a.record.verified !== true) throw forbidden("Please verify your email first.");
     const signedIn: Caller = { admin: false, info: { auth: { collection: c, record: a.record }, method: who.info.method } };
-    return { record: await this.app.records.present(c, a.record, signedIn, query), token: await this.authToken(a) };
+    return { record: await this.deps.records.present(c, a.record, signedIn, query), token: await this.authToken(a) };
   }
 
   /** A new token for the signed-in record of this collection (`auth-refresh`). */
@@ -84,37 +84,37 @@ export class RecordAuth {
     if (auth.collection.id !== c.id) throw forbidden(`The request requires auth record from ${auth.collection.name} collection.`);
     if (authOptions(c).onlyVerified && auth.record.verified !== true) throw forbidden("Please verify your account first.");
     const a = { collection: c, record: auth.record };
-    return { record: await this.app.records.present(c, a.record, who, query), token: await this.authToken(a) };
+    return { record: await this.deps.records.present(c, a.record, who, query), token: await this.authToken(a) };
   }
 
   /** The auth record of an auth token; null for anything else (admin tokens, bad signatures, expired). */
   async fromAuthToken(token: string): Promise<AuthRecord | null> {
-    return this.fromToken(token, this.app.settings.get().recordAuthToken.secret);
+    return this.fromToken(token, this.deps.settings.get().recordAuthToken.secret);
   }
 
   /** The auth record of a file token. */
   async fromFileToken(token: string): Promise<AuthRecord | null> {
-    return this.fromToken(token, this.app.settings.get().recordFileToken.secret);
+    return this.fromToken(token, this.deps.settings.get().recordFileToken.secret);
   }
 
   private async fromToken(token: string, secret: string): Promise<AuthRecord | null> {
     const claims = peekToken(token);
     if (!claims || claims.type !== "authRecord" || typeof claims.collectionId !== "string") return null;
-    const collection = await collectionsRepo.findById(this.app.db, claims.collectionId);
+    const collection = await collectionsRepo.findById(this.deps.db, claims.collectionId);
     if (!collection || !isAuth(collection)) return null;
-    const row = await recordsRepo.findById(this.app.db, collection.name, String(claims.id));
+    const row = await recordsRepo.findById(this.deps.db, collection.name, String(claims.id));
     if (!row) return null;
     const record = recordFromRow(collection, row);
     return (await verifyToken(token, String(record.tokenKey) + secret)) ? { collection, record } : null;
   }
 
   async authToken(a: AuthRecord): Promise<string> {
-    const cfg = this.app.settings.get().recordAuthToken;
+    const cfg = this.deps.settings.get().recordAuthToken;
     return signToken({ id: String(a.record.id), type: "authRecord", collectionId: a.collection.id }, String(a.record.tokenKey) + cfg.secret, cfg.duration);
   }
 
   async fileToken(a: AuthRecord): Promise<string> {
-    const cfg = this.app.settings.get().recordFileToken;
+    const cfg = this.deps.settings.get().recordFileToken;
     return signToken({ id: String(a.record.id), type: "authRecord", collectionId: a.collection.id }, String(a.record.tokenKey) + cfg.secret, cfg.duration);
   }
 
@@ -126,9 +126,9 @@ export class RecordAuth {
     const opts = authOptions(c);
     let row: Record<string, unknown> | undefined;
     if (opts.allowEmailAuth && isEmailFormat(identity)) {
-      row = await recordsRepo.findFirstBy(this.app.db, c.name, "email", identity);
+      row = await recordsRepo.findFirstBy(this.deps.db, c.name, "email", identity);
     } else if (opts.allowUsernameAuth) {
-      row = await recordsRepo.findFirstBy(this.app.db, c.name, "username", identity, true);
+      row = await recordsRepo.findFirstBy(this.deps.db, c.name, "username", identity, true);
     }
     const hash = row ? String(row.passwordHash ?? "") : await (dummyHash ??= hashPassword("dummy-password"));
     const ok = await verifyPassword(password, hash);

@@ -57,25 +57,25 @@ export interface RecordAuthFlowsDeps {
  * commits in one transaction and is announced with one `record.update`.
  */
 export class RecordAuthFlows {
-  constructor(private readonly app: RecordAuthFlowsDeps) {}
+  constructor(private readonly deps: RecordAuthFlowsDeps) {}
 
   // ------------------------------------------------------------ the API: collection, caller, lazily read form
 
   /** Mails a verification link in the background, so the answer does not tell whether the email exists. */
   async verificationRequest(idOrName: string, read: Read<{ email?: string }>): Promise<void> {
-    const c = await this.app.recordAuth.authCollection(idOrName);
+    const c = await this.deps.recordAuth.authCollection(idOrName);
     const body = read();
     this.validateEmailRequest(body);
     void this.background("verification", this.requestVerification(c, body.email!));
   }
 
   async verificationConfirm(idOrName: string, read: Read<{ token?: string }>): Promise<void> {
-    const c = await this.app.recordAuth.authCollection(idOrName);
+    const c = await this.deps.recordAuth.authCollection(idOrName);
     await this.confirmVerification(c, read());
   }
 
   async passwordResetRequest(idOrName: string, read: Read<{ email?: string }>): Promise<void> {
-    const c = await this.app.recordAuth.authCollection(idOrName);
+    const c = await this.deps.recordAuth.authCollection(idOrName);
     const opts = authOptions(c);
     if (!opts.allowEmailAuth && !opts.allowUsernameAuth) throw badRequest("The collection is not configured to allow password authentication.");
     const body = read();
@@ -84,30 +84,30 @@ export class RecordAuthFlows {
   }
 
   async passwordResetConfirm(idOrName: string, read: Read<{ token?: string; password?: string; passwordConfirm?: string }>): Promise<void> {
-    const c = await this.app.recordAuth.authCollection(idOrName);
+    const c = await this.deps.recordAuth.authCollection(idOrName);
     await this.confirmPasswordReset(c, read());
   }
 
   /** Only the signed-in record of this collection may ask to change its email. */
   async emailChangeRequest(idOrName: string, who: Caller, read: Read<{ newEmail?: string }>): Promise<void> {
-    const c = await this.app.recordAuth.authCollection(idOrName);
+    const c = await this.deps.recordAuth.authCollection(idOrName);
     const auth = requireAuthRecord(who);
     if (auth.collection.id !== c.id) throw forbidden(`The request requires auth record from ${auth.collection.name} collection.`);
     await this.requestEmailChange(c, auth, read());
   }
 
   async emailChangeConfirm(idOrName: string, read: Read<{ token?: string; password?: string }>): Promise<void> {
-    const c = await this.app.recordAuth.authCollection(idOrName);
+    const c = await this.deps.recordAuth.authCollection(idOrName);
     await this.confirmEmailChange(c, read());
   }
 
   /** The sign-in methods a collection offers. */
   async methods(idOrName: string) {
-    return this.authMethods(await this.app.recordAuth.authCollection(idOrName));
+    return this.authMethods(await this.deps.recordAuth.authCollection(idOrName));
   }
 
   private background(what: string, p: Promise<void>): Promise<void> {
-    return p.catch((err) => this.app.logs.error(`Failed to send ${what} email.`, err));
+    return p.catch((err) => this.deps.logs.error(`Failed to send ${what} email.`, err));
   }
 
   // ------------------------------------------------------------ validation of the request forms
@@ -193,7 +193,7 @@ export class RecordAuthFlows {
 
   /** Validates the new address and mails a confirmation link to it (synchronously, as the reference). */
   async requestEmailChange(c: CollectionModel, a: AuthRecord, input: { newEmail?: string }): Promise<void> {
-    const taken = !!input.newEmail && (await recordsRepo.valueTaken(this.app.db, c.name, "email", input.newEmail, ""));
+    const taken = !!input.newEmail && (await recordsRepo.valueTaken(this.deps.db, c.name, "email", input.newEmail, ""));
     const errors = collectErrors({
       newEmail: [
         required(input.newEmail),
@@ -223,7 +223,7 @@ export class RecordAuthFlows {
         newEmail = claims.newEmail;
         const a = await this.resolve(input.token!, "recordEmailChangeToken");
         if (!a) tokenErr = invalidToken();
-        else if (await recordsRepo.valueTaken(this.app.db, a.collection.name, "email", newEmail, "")) {
+        else if (await recordsRepo.valueTaken(this.deps.db, a.collection.name, "email", newEmail, "")) {
           tokenErr = fieldError("validation_existing_token_email", `The new email address is already registered: ${newEmail}.`);
         } else {
           found = a;
@@ -245,14 +245,14 @@ export class RecordAuthFlows {
   /** What the sign-in screen may offer for a collection: password sign-in kinds and the enabled OAuth2 providers. */
   authMethods(c: CollectionModel): { authProviders: ProviderInfo[]; usernamePassword: boolean; emailPassword: boolean; onlyVerified: boolean } {
     const opts = authOptions(c);
-    const authProviders = opts.allowOAuth2Auth ? enabledProviders(this.app.settings.get(), this.app.oauth2Endpoints) : [];
+    const authProviders = opts.allowOAuth2Auth ? enabledProviders(this.deps.settings.get(), this.deps.oauth2Endpoints) : [];
     return { authProviders, usernamePassword: !!opts.allowUsernameAuth, emailPassword: !!opts.allowEmailAuth, onlyVerified: !!opts.onlyVerified };
   }
 
   // ------------------------------------------------------------ helpers
 
   private async findByEmail(c: CollectionModel, emailAddr: string): Promise<RecordData | null> {
-    const row = await recordsRepo.findFirstBy(this.app.db, c.name, "email", emailAddr);
+    const row = await recordsRepo.findFirstBy(this.deps.db, c.name, "email", emailAddr);
     return row ? recordFromRow(c, row) : null;
   }
 
@@ -262,33 +262,33 @@ export class RecordAuthFlows {
    */
   private async save(c: CollectionModel, previous: RecordData, row: Record<string, unknown>, proven = false): Promise<void> {
     const id = String(previous.id);
-    await this.app.db.transaction(async (tx) => {
-      await updateAuthRecord(tx, this.app.events, c, id, row, previous);
+    await this.deps.db.transaction(async (tx) => {
+      await updateAuthRecord(tx, this.deps.events, c, id, row, previous);
       if (proven) await dropUnprovenLinks(tx, c, id);
     });
   }
 
   private async sign(kind: TokenSetting, c: CollectionModel, record: RecordData, extra: Record<string, unknown> = {}): Promise<string> {
-    const cfg = this.app.settings.get()[kind];
+    const cfg = this.deps.settings.get()[kind];
     const claims = { id: String(record.id), type: "authRecord" as const, collectionId: c.id, email: String(record.email ?? ""), ...extra };
     return signToken(claims, String(record.tokenKey) + cfg.secret, cfg.duration);
   }
 
   private async mail(kind: TemplateKind, to: string, token: string): Promise<void> {
-    const settings: Settings = this.app.settings.get();
-    await this.app.mailer.send(templateMail(settings, kind, to, token));
+    const settings: Settings = this.deps.settings.get();
+    await this.deps.mailer.send(templateMail(settings, kind, to, token));
   }
 
   /** The record a flow token names, when its collection is an auth one and the signature holds. */
   private async resolve(token: string, kind: TokenSetting): Promise<AuthRecord | null> {
     const claims: TokenClaims | null = peekToken(token);
     if (!claims || typeof claims.collectionId !== "string") return null;
-    const collection = await collectionsRepo.findById(this.app.db, claims.collectionId);
+    const collection = await collectionsRepo.findById(this.deps.db, claims.collectionId);
     if (!collection || !isAuth(collection)) return null;
-    const row = await recordsRepo.findById(this.app.db, collection.name, claims.id);
+    const row = await recordsRepo.findById(this.deps.db, collection.name, claims.id);
     if (!row) return null;
     const record = recordFromRow(collection, row);
-    const secret = this.app.settings.get()[kind].secret;
+    const secret = this.deps.settings.get()[kind].secret;
     return (await verifyToken(token, String(record.tokenKey) + secret)) ? { collection, record } : null;
   }
 }

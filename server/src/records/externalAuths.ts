@@ -11,26 +11,26 @@ import type { Caller } from "../auth/caller.js";
  * admin. Links of a deleted record go in the records service's delete transaction.
  */
 export class ExternalAuths {
-  constructor(private readonly app: { db: Db; recordAuth: Pick<RecordAuth, "authCollection"> }) {}
+  constructor(private readonly deps: { db: Db; recordAuth: Pick<RecordAuth, "authCollection"> }) {}
 
   /** `GET .../records/:id/external-auths`: the record itself or an admin. */
   async listFor(idOrName: string, recordId: string, who: Caller): Promise<ExternalAuth[]> {
-    return this.list(await this.app.recordAuth.authCollection(idOrName), recordId, who);
+    return this.list(await this.deps.recordAuth.authCollection(idOrName), recordId, who);
   }
 
   /** `DELETE .../records/:id/external-auths/:provider`: the record itself or an admin. */
   async unlinkFor(idOrName: string, recordId: string, provider: string, who: Caller): Promise<void> {
-    await this.unlink(await this.app.recordAuth.authCollection(idOrName), recordId, provider, who);
+    await this.unlink(await this.deps.recordAuth.authCollection(idOrName), recordId, provider, who);
   }
 
   async list(c: CollectionModel, recordId: string, who: Caller): Promise<ExternalAuth[]> {
     await this.checkOwner(c, recordId, who);
-    return externalAuthsRepo.listForRecord(this.app.db, c.id, recordId);
+    return externalAuthsRepo.listForRecord(this.deps.db, c.id, recordId);
   }
 
   async unlink(c: CollectionModel, recordId: string, provider: string, who: Caller): Promise<void> {
     await this.checkOwner(c, recordId, who);
-    const removed = await this.app.db.transaction((tx) => externalAuthsRepo.deleteProvider(tx, c.id, recordId, provider));
+    const removed = await this.deps.db.transaction((tx) => externalAuthsRepo.deleteProvider(tx, c.id, recordId, provider));
     if (!removed) throw notFound("Missing external auth provider relation.");
   }
 
@@ -41,7 +41,7 @@ export class ExternalAuths {
       if (!auth) throw unauthorized("The request requires admin or record authorization token to be set.");
       if (String(auth.record.id) !== recordId) throw forbidden();
     }
-    if (!(await recordsRepo.idExists(this.app.db, c.name, recordId))) throw notFound();
+    if (!(await recordsRepo.idExists(this.deps.db, c.name, recordId))) throw notFound();
   }
 }
 

@@ -28,25 +28,25 @@ export interface LoginAlertsDeps {
  * noticed. The mail is part of the sign-in: when it cannot be sent, the sign-in fails.
  */
 export class LoginAlerts {
-  constructor(private readonly app: LoginAlertsDeps) {}
+  constructor(private readonly deps: LoginAlertsDeps) {}
 
   async afterPasswordLogin(c: CollectionModel, a: AuthRecord): Promise<void> {
     const email = String(a.record.email ?? "");
     if (!authOptions(c).allowOAuth2Auth || !email) return;
-    const links = await externalAuthsRepo.listForRecord(this.app.db, c.id, String(a.record.id));
+    const links = await externalAuthsRepo.listForRecord(this.deps.db, c.id, String(a.record.id));
     if (links.length === 0) return;
     const last = typeof a.record.lastLoginAlertSentAt === "string" ? parseDate(a.record.lastLoginAlertSentAt) : null;
     if (last && Date.now() - last.getTime() <= ALERT_EVERY_MS) return;
     const names = links.map((l) => PROVIDERS.get(l.provider)?.displayName || l.provider);
     try {
-      await this.app.mailer.send(passwordLoginAlertMail(this.app.settings.get(), email, names));
+      await this.deps.mailer.send(passwordLoginAlertMail(this.deps.settings.get(), email, names));
     } catch {
       throw badRequest("Failed to authenticate.");
     }
     const now = nowString();
     const previous = { ...a.record };
-    await this.app.db.transaction((tx) =>
-      updateAuthRecord(tx, this.app.events, c, String(a.record.id), { lastLoginAlertSentAt: now, updated: now }, previous),
+    await this.deps.db.transaction((tx) =>
+      updateAuthRecord(tx, this.deps.events, c, String(a.record.id), { lastLoginAlertSentAt: now, updated: now }, previous),
     );
     a.record.lastLoginAlertSentAt = now;
     a.record.updated = now;

@@ -80,14 +80,14 @@ interface ProviderAccount {
  * change with one event.
  */
 export class OAuth2Login {
-  constructor(private readonly app: OAuth2LoginDeps) {}
+  constructor(private readonly deps: OAuth2LoginDeps) {}
 
   /**
    * `auth-with-oauth2`: the collection and its OAuth2 switch are checked before the body is
    * read; the answer is the reference's `{meta, record, token}`.
    */
   async authWithOAuth2(idOrName: string, read: () => OAuth2LoginInput, who: Caller, query: Record<string, unknown>) {
-    const c = await this.app.recordAuth.authCollection(idOrName);
+    const c = await this.deps.recordAuth.authCollection(idOrName);
     if (!authOptions(c).allowOAuth2Auth) throw badRequest("The collection is not configured to allow OAuth2 authentication.");
     const body = read();
     const { auth, meta } = await this.signIn(c, body, { admin: who.admin, record: who.info.auth ?? null, info: who.info });
@@ -106,8 +106,8 @@ export class OAuth2Login {
         rawUser: meta.rawUser,
         isNew: meta.isNew,
       },
-      record: await this.app.records.present(c, auth.record, self, query),
-      token: await this.app.recordAuth.authToken(auth),
+      record: await this.deps.records.present(c, auth.record, self, query),
+      token: await this.deps.recordAuth.authToken(auth),
     };
   }
 
@@ -115,7 +115,7 @@ export class OAuth2Login {
     const cfg = this.validate(input);
     const name = input.provider!;
     const def = PROVIDERS.get(name)!;
-    const endpoints = providerEndpoints(def, cfg, this.app.oauth2Endpoints);
+    const endpoints = providerEndpoints(def, cfg, this.deps.oauth2Endpoints);
     let user: OAuth2User;
     try {
       const token = await exchangeCode({
@@ -143,7 +143,7 @@ export class OAuth2Login {
       throw err;
     }
 
-    const link = await externalAuthsRepo.findByProviderId(this.app.db, c.id, name, user.id);
+    const link = await externalAuthsRepo.findByProviderId(this.deps.db, c.id, name, user.id);
     let record: RecordData | undefined;
     if (link) {
       record = await this.find(c, link.recordId);
@@ -168,7 +168,7 @@ export class OAuth2Login {
     let cfg: ProviderSettings | undefined;
     if (!input.provider) errors.provider = FE.required();
     else {
-      const all = this.app.settings.get() as unknown as Record<string, ProviderSettings | undefined>;
+      const all = this.deps.settings.get() as unknown as Record<string, ProviderSettings | undefined>;
       cfg = PROVIDERS.has(input.provider) ? all[`${input.provider}Auth`] : undefined;
       if (!cfg?.enabled) errors.provider = fieldError("validation_invalid_provider", `"${input.provider}" is missing or is not enabled.`);
     }
@@ -178,12 +178,12 @@ export class OAuth2Login {
   }
 
   private async find(c: CollectionModel, id: string): Promise<RecordData | undefined> {
-    const row = await recordsRepo.findById(this.app.db, c.name, id);
+    const row = await recordsRepo.findById(this.deps.db, c.name, id);
     return row ? recordFromRow(c, row) : undefined;
   }
 
   private async findByEmail(c: CollectionModel, email: string): Promise<RecordData | undefined> {
-    const row = await recordsRepo.findAuthByEmail(this.app.db, c.name, email);
+    const row = await recordsRepo.findAuthByEmail(this.deps.db, c.name, email);
     return row ? recordFromRow(c, row) : undefined;
   }
 
@@ -216,11 +216,11 @@ export class OAuth2Login {
     if (typeof payload.password !== "string" || payload.password === "") {
       payload.password = payload.passwordConfirm = randomString(30);
     }
-    return this.app.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       let saved: RecordData;
       try {
         // Full manage access: the provider vouches for email and verified.
-        saved = await this.app.records.create(c, { data: payload, files: new Map() }, { admin: true, info: caller.info }, { tx });
+        saved = await this.deps.records.create(c, { data: payload, files: new Map() }, { admin: true, info: caller.info }, { tx });
       } catch (err) {
         if (err instanceof DomainError) throw badRequest(FAILED, err.data);
         throw err;
@@ -270,11 +270,11 @@ export class OAuth2Login {
     if (!changed && !account) return record;
     const id = String(record.id);
     try {
-      return await this.app.db.transaction(async (tx) => {
+      return await this.deps.db.transaction(async (tx) => {
         let saved = record;
         if (changed) {
           next.updated = nowString();
-          saved = (await updateAuthRecord(tx, this.app.events, c, id, rowFromRecord(c, next), record)) ?? next;
+          saved = (await updateAuthRecord(tx, this.deps.events, c, id, rowFromRecord(c, next), record)) ?? next;
           if (proven) await externalAuthsRepo.deleteForRecord(tx, c.id, id);
         }
         if (account) await externalAuthsRepo.insert(tx, c.id, id, account.provider, account.providerId);
@@ -287,7 +287,7 @@ export class OAuth2Login {
 
   private async uniqueUsername(c: CollectionModel, base: string): Promise<string> {
     let name = base;
-    for (let i = 0; i < 10 && (await recordsRepo.valueTaken(this.app.db, c.name, "username", name, "", true)); i++) {
+    for (let i = 0; i < 10 && (await recordsRepo.valueTaken(this.deps.db, c.name, "username", name, "", true)); i++) {
       name = base + randomString(3 + i, "123456789");
     }
     return name;

@@ -24,16 +24,16 @@ const rawError = (message: string, err: unknown) => {
 
 /** The settings API, admins only: read (secrets redacted), change, test mail and S3, Apple client secrets. */
 export class SettingsService {
-  constructor(private readonly app: { settings: SettingsStore; mailer: Mailer }) {}
+  constructor(private readonly deps: { settings: SettingsStore; mailer: Mailer }) {}
 
   get(who: Caller) {
     requireAdmin(who);
-    return redactSettings(this.app.settings.get());
+    return redactSettings(this.deps.settings.get());
   }
 
   async update(who: Caller, decode: BodyDecoder) {
     requireAdmin(who);
-    return redactSettings(await updateSettings(this.app.settings, decode));
+    return redactSettings(await updateSettings(this.deps.settings, decode));
   }
 
   async testEmail(who: Caller, read: Read<{ template: string; email: string }>): Promise<void> {
@@ -45,7 +45,7 @@ export class SettingsService {
     });
     if (errors) throw new ValidationError(EMAIL_FAILED, errors);
     try {
-      await sendTestEmail(this.app, body.template as TemplateKind, body.email);
+      await sendTestEmail(this.deps, body.template as TemplateKind, body.email);
     } catch (err) {
       throw rawError(EMAIL_FAILED, err);
     }
@@ -56,7 +56,7 @@ export class SettingsService {
     const body = read();
     const errors = fieldErrors({ filesystem: [rules.required(body.filesystem), rules.oneOf(FILESYSTEMS)(body.filesystem)] });
     if (errors) throw new ValidationError(S3_FAILED, errors);
-    const settings = this.app.settings.get();
+    const settings = this.deps.settings.get();
     const config = body.filesystem === "backups" ? settings.backups.s3 : settings.s3;
     if (!config.enabled) throw rawError(S3_FAILED, new Error("S3 storage filesystem is not enabled"));
     try {
