@@ -38,7 +38,7 @@ export class ReadPool {
   readonly counts = { main: 0, workers: 0 };
   private readonly pool: WorkerPool<ReadJob, ReadAnswer> | null;
   private readonly slowMs: number;
-  private readonly timings = new Map<string, number[]>();
+  private readonly timings = new Map<string, { samples: number[]; slow: boolean }>();
   private readonly inFlight = new Set<Promise<unknown>>();
   private closed = false;
 
@@ -102,23 +102,23 @@ export class ReadPool {
 
   private isSlow(sql: string): boolean {
     if (this.slowMs <= 0) return true;
-    const samples = this.timings.get(sql);
-    if (!samples) return false;
-    const sorted = [...samples].sort((a, b) => a - b);
-    return sorted[sorted.length >> 1] >= this.slowMs;
+    return this.timings.get(sql)?.slow ?? false;
   }
 
   private time(sql: string, ms: number): void {
     if (!this.pool) return;
-    let samples = this.timings.get(sql);
-    if (samples) this.timings.delete(sql); // re-insert to mark as most recently used
+    let t = this.timings.get(sql);
+    if (t) this.timings.delete(sql); // re-insert to mark as most recently used
     else {
-      samples = [];
+      t = { samples: [], slow: false };
       if (this.timings.size >= TIMED_STATEMENTS) this.timings.delete(this.timings.keys().next().value!);
     }
-    samples.push(ms);
-    if (samples.length > SAMPLES) samples.shift();
-    this.timings.set(sql, samples);
+    t.samples.push(ms);
+    if (t.samples.length > SAMPLES) t.samples.shift();
+    // The median, worked out once per run rather than on every routing decision (every read asks).
+    const sorted = [...t.samples].sort((a, b) => a - b);
+    t.slow = sorted[sorted.length >> 1] >= this.slowMs;
+    this.timings.set(sql, t);
   }
 }
 
