@@ -12,16 +12,14 @@ export interface OpenOptions {
  */
 export function openDatabase(file: string, opts: OpenOptions = {}): DB {
   const db = new Database(file, { readonly: opts.readonly ?? false });
-  db.pragma("busy_timeout = 10000");
-  if (!opts.readonly) {
-    db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = NORMAL");
-  }
-  db.pragma("foreign_keys = ON");
-  db.pragma("cache_size = -32000");
-  db.pragma("temp_store = MEMORY");
+  for (const p of opts.readonly ? READ_PRAGMAS : WRITE_PRAGMAS) db.pragma(p);
   return db;
 }
+
+/** Every connection's pragmas (the read workers' connections apply these too). */
+export const READ_PRAGMAS: readonly string[] = ["busy_timeout = 10000", "foreign_keys = ON", "cache_size = -32000", "temp_store = MEMORY"];
+/** A writing connection's, in the order they apply (WAL before the rest). */
+const WRITE_PRAGMAS: readonly string[] = ["busy_timeout = 10000", "journal_mode = WAL", "synchronous = NORMAL", ...READ_PRAGMAS.slice(1)];
 
 /**
  * The one way to run a transaction: fn inside an immediate transaction (writers queue instead

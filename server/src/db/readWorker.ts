@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { READ_PRAGMAS } from "./connection.js";
 
 /** What a read worker is asked: one statement on one database file. */
 export interface ReadJob {
@@ -16,8 +17,8 @@ export interface ReadAnswer {
   ms: number;
 }
 
-/** Passed as `workerData`: where better-sqlite3 is, for `require` inside the worker. */
-export const READ_WORKER_DATA = { sqlite: createRequire(import.meta.url).resolve("better-sqlite3") };
+/** Passed as `workerData`: where better-sqlite3 is (for `require` inside the worker) and the pragmas every connection gets. */
+export const READ_WORKER_DATA = { sqlite: createRequire(import.meta.url).resolve("better-sqlite3"), pragmas: READ_PRAGMAS };
 
 /**
  * The read worker: one read-only connection per database file it is asked about, opened on
@@ -35,10 +36,8 @@ function connection(file) {
   let c = connections.get(file);
   if (!c) {
     const db = new Database(file, { readonly: true, fileMustExist: true });
-    // The main connection's read-side pragmas (db/connection.ts openDatabase).
-    db.pragma("busy_timeout = 10000");
-    db.pragma("cache_size = -32000");
-    db.pragma("temp_store = MEMORY");
+    // The pragmas of every connection (db/connection.ts READ_PRAGMAS, passed in workerData).
+    for (const p of workerData.pragmas) db.pragma(p);
     connections.set(file, (c = { db, statements: new Map() }));
   }
   return c;
