@@ -1,3 +1,4 @@
+import type { Dialect } from "../db/types.js";
 import { DomainError } from "../tools/errors.js";
 
 /** The reference's generic body for a bad filter, sort or paging parameter. */
@@ -14,3 +15,8 @@ export class QueryError extends DomainError {
 }
 
 export const queryError = (detail: string): QueryError => new QueryError(detail);
+
+/** A statement the database refused, as the reference answers it (a bad request, "SQL error: …"); other errors as they are. */
+export function sqlQueryError(dialect: Dialect, err: unknown): unknown {
+  return dialect.isSqlError(err) ? queryError(`SQL error: ${err.message}`) : err;
+}

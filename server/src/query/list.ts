@@ -1,6 +1,6 @@
 import type { Queryable } from "../db/types.js";
 import { quoteIdent } from "../db/quote.js";
-import { queryError } from "./errors.js";
+import { sqlQueryError } from "./errors.js";
 import { compileFilter } from "./filterSql.js";
 import { pageOffset, parsePagination, totalPages } from "./pagination.js";
 import type { ParseOptions } from "./parser.js";
@@ -98,8 +98,7 @@ export async function runList<T>(db: Queryable, opts: ListOptions<T>): Promise<L
     db.all(sql.select.sql, sql.select.params),
     sql.skipTotal ? undefined : db.get<CountRow>(sql.count.sql, sql.count.params),
   ]).catch((err: unknown) => {
-    if (db.db.dialect.isSqlError(err)) throw queryError(`SQL error: ${err.message}`);
-    throw err;
+    throw sqlQueryError(db.db.dialect, err);
   });
   return listResult(sql, rows, counted, opts.mapRow);
 }

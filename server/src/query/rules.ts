@@ -2,7 +2,7 @@ import type { Queryable } from "../db/types.js";
 import { quoteIdent } from "../db/quote.js";
 import { forbidden } from "../tools/errors.js";
 import type { CollectionModel } from "../models/collection.js";
-import { queryError } from "./errors.js";
+import { sqlQueryError } from "./errors.js";
 import { compileFilter, type FilterSqlOptions } from "./filterSql.js";
 import type { FieldResolver, JoinClause, ListQuery, SqlFragment } from "./types.js";
 import { recordResolver } from "./recordResolver.js";
@@ -81,8 +81,7 @@ export function prepareRuleCheck(
     try {
       return (await db.get(sql, [...joinParams, recordId, ...where.params])) !== undefined;
     } catch (err) {
-      if (db.db.dialect.isSqlError(err)) throw queryError(`SQL error: ${err.message}`);
-      throw err;
+      throw sqlQueryError(db.db.dialect, err);
     }
   };
 }

@@ -8,7 +8,7 @@ import type { RecordService } from "./service.js";
 import { csvCell, exportColumns } from "./exportColumns.js";
 import type { Db } from "../db/types.js";
 import { openReadCursor, type ReadCursor } from "../db/readCursor.js";
-import { queryError } from "../query/errors.js";
+import { sqlQueryError } from "../query/errors.js";
 import { parseFields, pickFields } from "./fields.js";
 import { recordFromRow } from "../models/record.js";
 
@@ -61,8 +61,7 @@ export async function exportRecords(svc: RecordService, db: Db, c: CollectionMod
   try {
     cursor = openReadCursor(db, sql.sql, sql.params);
   } catch (err) {
-    if (db.dialect.isSqlError(err)) throw queryError(`SQL error: ${err.message}`);
-    throw err;
+    throw sqlQueryError(db.dialect, err);
   }
   const columns = exportColumns(c, fieldsParam);
   const toJson = async (row: Record<string, unknown>) => pickFields(await svc.export(c, recordFromRow(c, row), who), fields) as Record<string, unknown>;
