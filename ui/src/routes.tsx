@@ -14,6 +14,7 @@ const StorageSettingsPage = lazyWithPreload(() => import("./features/settings/st
 const AuthProvidersPage = lazyWithPreload(() => import("./features/settings/providers/AuthProvidersPage"));
 const TokensSettingsPage = lazyWithPreload(() => import("./features/settings/tokens/TokensPage"));
 const AdminsPage = lazyWithPreload(() => import("./features/admins/AdminsPage"));
+const AccountPage = lazyWithPreload(() => import("./features/account/AccountPage"));
 const RecordConfirmPasswordReset = lazyWithPreload(() => import("./features/public/RecordConfirmPasswordResetPage"));
 const RecordConfirmVerification = lazyWithPreload(() => import("./features/public/RecordConfirmVerificationPage"));
 const RecordConfirmEmailChange = lazyWithPreload(() => import("./features/public/RecordConfirmEmailChangePage"));
@@ -57,6 +58,7 @@ export const routes: RouteDef[] = [
   { path: "/logs", access: "admin", sidebar: true, component: LogsPage },
   { path: "/settings", access: "admin", sidebar: true, component: ApplicationSettingsPage },
   { path: "/settings/admins", access: "admin", sidebar: true, component: AdminsPage },
+  { path: "/settings/account", access: "admin", sidebar: true, component: AccountPage },
   { path: "/settings/mail", access: "admin", sidebar: true, component: MailSettingsPage },
   { path: "/settings/storage", access: "admin", sidebar: true, component: StorageSettingsPage },
   { path: "/settings/auth-providers", access: "admin", sidebar: true, component: AuthProvidersPage },

@@ -15,6 +15,8 @@ import { hasErrors, validateSignIn } from "../../lib/validation";
 import { PublicCard } from "../shell/PublicCard";
 import { AppLayout } from "../shell/LazyAppLayout";
 import { BusyButton } from "../../components/BusyButton";
+import { mfaIdOf } from "../../data/auth/mfaId";
+import { TotpStep } from "./TotpStep";
 
 export const INVALID_CREDENTIALS = "Invalid login credentials.";
 
@@ -34,6 +36,8 @@ export function LoginPage() {
   const { query } = useHashLocation();
   const form = useForm({ identity: demoValue(query, "demoEmail"), password: demoValue(query, "demoPassword") });
   const [failed, setFailed] = useState(false);
+  /** Set once the password was right and a second factor is asked. */
+  const [mfaId, setMfaId] = useState<string | null>(null);
   const signIn = useSignIn();
   const qc = useQueryClient();
   // Busy until the page goes: a signed-in session shows once the landing page's data is in.
@@ -44,21 +48,17 @@ export function LoginPage() {
   // check took twice as long).
   useEffect(() => whenLoadedAndIdle(() => void loadLanding().then((m) => m.preloadCollectionsPage(), () => {})), []);
 
-  const onSubmit = (e: React.FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    const errors = validateSignIn(form.values);
-    form.setErrors(errors);
-    if (hasErrors(errors)) return;
-    setFailed(false);
-    // The landing page's code, if idle time has not loaded it yet, while the password is checked.
+  /**
+   * Gets the landing page ready while a sign-in call is out (either step): its code, if idle time
+   * has not loaded it yet, and its data the moment the session is stored (the SDK stores it on the
+   * sign-in response). The app renders the new session once that data is in: the page then renders
+   * in one pass, and the requests do not wait behind a render of the page without it (one long
+   * task). The route guard then sends the page on from /login. Returns the watcher's stop.
+   */
+  const prepareLanding = () => {
     const landing = loadLanding();
     void landing.then((m) => m.preloadCollectionsPage(), () => {});
     const shell = AppLayout.preload().catch(() => {});
-    // Its data the moment the session is stored (the SDK stores it on the sign-in response). The
-    // app renders the new session once that data is in: the page then renders in one pass, and
-    // the requests do not wait behind a render of the page without it (one long task). The route
-    // guard then sends the page on from /login.
     const stopWatching = client.authStore.onChange(() => {
       stopWatching();
       if (!isAdminSessionValid()) return;
@@ -67,16 +67,49 @@ export function LoginPage() {
       const data = landingModule ? landingModule.prefetchLanding(qc) : landing.then((m) => m.prefetchLanding(qc));
       Promise.all([data, shell]).then(release, release);
     });
+    return stopWatching;
+  };
+
+  const onSubmit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const errors = validateSignIn(form.values);
+    form.setErrors(errors);
+    if (hasErrors(errors)) return;
+    setFailed(false);
+    const stopWatching = prepareLanding();
     // mutateAsync: the page unmounts once the session is shown, the promise still settles.
     signIn.mutateAsync(form.values).catch((err) => {
       stopWatching();
       const e = normalizeError(err);
       if (e.isAbort) return;
+      // A password that is right for an admin with an authenticator app: the second step.
+      const id = mfaIdOf(err);
+      if (id) {
+        signIn.reset();
+        setMfaId(id);
+        return;
+      }
       setFailed(true);
       const data = e.response.data;
       if (data && typeof data === "object" && Object.keys(data).length) setFormErrors(data as Record<string, unknown>);
     });
   };
+
+  if (mfaId) {
+    return (
+      <PublicCard title="Admin sign in">
+        <TotpStep
+          mfaId={mfaId}
+          prepareLanding={prepareLanding}
+          onBack={() => {
+            setMfaId(null);
+            form.setValues((v) => ({ ...v, password: "" }));
+          }}
+        />
+      </PublicCard>
+    );
+  }
 
   return (
     <PublicCard title="Admin sign in">
