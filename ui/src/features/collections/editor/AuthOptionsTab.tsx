@@ -1,5 +1,7 @@
 import { Field } from "../../../components/Field";
+import { serverHasFactors } from "./authFactors";
 import { useEditor } from "./editorContext";
+import { FactorsOptions } from "./FactorsOptions";
 import { DomainsOptions, InfoTip } from "./FieldOptions";
 import { MIN_PASSWORD_LENGTH_RANGE } from "./fieldTypes";
 import { NumberInput } from "./inputs";
@@ -10,8 +12,10 @@ export const AUTH_PROVIDERS_PATH = "/settings/auth-providers";
 
 /** The Options tab of auth collections. */
 export function AuthOptionsTab() {
-  const { form, update } = useEditor();
+  const { form, update, collections } = useEditor();
   const o = form.options;
+  // OTP and MFA only where the server has them (Cairn; not PocketBase v0.22)
+  const factors = serverHasFactors(o, collections.filter((c) => c.type === "auth").map((c) => c.options ?? {}));
   const set = (patch: Record<string, unknown>) => update((f) => ({ ...f, options: { ...f.options, ...patch } }));
   const check = (name: string, label: string, tip?: string) => (
     <Field name={`options.${name}`} label={<>{label}{tip ? <InfoTip text={tip} /> : null}</>} inline>
@@ -54,6 +58,7 @@ export function AuthOptionsTab() {
           <span className="txt-hint">(opens in a new tab)</span>
         </p>
       </section>
+      {factors ? <FactorsOptions /> : null}
       <section className="options-section" aria-labelledby="opt-general">
         <h3 id="opt-general" className="section-title">
           General

@@ -4,6 +4,7 @@
  * detection, confirmation triggers, the payload sent to the server and the client-side validation.
  */
 import type { Collection, CollectionType, RuleName, SchemaField } from "../../../data/collections/types";
+import { factorsPayload, validateFactors } from "./authFactors";
 import type { FieldErrors } from "../../../lib/formErrors";
 import { VALIDATION_MESSAGES } from "../../../lib/validation";
 import { DEFAULT_FILE_MAX_SELECT_MULTIPLE, MIN_PASSWORD_LENGTH_RANGE, defaultFieldOptions, isValidThumb } from "./fieldTypes";
@@ -462,6 +463,7 @@ export function buildPayload(form: CollectionForm): Payload {
         exceptEmailDomains: o.exceptEmailDomains ?? null,
         onlyEmailDomains: o.onlyEmailDomains ?? null,
         manageRule: o.manageRule ?? null,
+        ...factorsPayload(o),
       };
     } else {
       body.options = {};
@@ -570,6 +572,7 @@ export function validateForm(form: CollectionForm): FieldErrors {
     else if (!Number.isInteger(v) || v < MIN_PASSWORD_LENGTH_RANGE.min || v > MIN_PASSWORD_LENGTH_RANGE.max) {
       optionErrors.minPasswordLength = err(VALIDATION_MESSAGES.range(MIN_PASSWORD_LENGTH_RANGE.min, MIN_PASSWORD_LENGTH_RANGE.max));
     }
+    Object.assign(optionErrors, validateFactors(form.options));
   }
   if (form.type === "view" && !String(form.options.query ?? "").trim()) optionErrors.query = err(VALIDATION_MESSAGES.required, "validation_required");
   if (Object.keys(optionErrors).length) errors.options = optionErrors;
