@@ -1,4 +1,5 @@
 export const systemKeys = {
   all: ["system"] as const,
   health: () => [...systemKeys.all, "health"] as const,
+  factors: (baseUrl: string) => [...systemKeys.all, "factors", baseUrl] as const,
 };

@@ -74,7 +74,7 @@ describe("sign-in second step (authenticator app)", () => {
   });
 
   it("announces a wrong code, clears the field and keeps the focus on it", async () => {
-    await toSecondStep(() => jsonResponse(400, { code: 400, message: "Invalid code.", data: {} }));
+    await toSecondStep(() => jsonResponse(400, { code: 400, message: "An error occurred while validating the submitted data.", data: { code: { code: "validation_invalid_code", message: "Invalid or expired code." } } }));
     const field = screen.getByLabelText("Authentication code");
     fireEvent.change(field, { target: { value: "000 000" } });
     fireEvent.click(screen.getByRole("button", { name: "Verify" }));
@@ -85,7 +85,7 @@ describe("sign-in second step (authenticator app)", () => {
   });
 
   it("says the sign-in expired when the server no longer knows the mfaId", async () => {
-    await toSecondStep(() => jsonResponse(404, { code: 404, message: "Not found.", data: {} }));
+    await toSecondStep(() => jsonResponse(400, { code: 400, message: "Invalid or expired MFA session.", data: {} }));
     fireEvent.change(screen.getByLabelText("Authentication code"), { target: { value: "123456" } });
     fireEvent.click(screen.getByRole("button", { name: "Verify" }));
     expect(await screen.findByText(MFA_EXPIRED)).toBeInTheDocument();
@@ -94,7 +94,7 @@ describe("sign-in second step (authenticator app)", () => {
   it("takes a recovery code instead, and signs in with the session the server gives", async () => {
     const token = adminToken();
     const calls = await toSecondStep((body) =>
-      body.code === "abcd-efgh-ijkl" ? jsonResponse(200, { token, admin: { id: "a1", email: "a@b.co" } }) : jsonResponse(400, {}),
+      body.code === "abcd-efgh-ijkl" ? jsonResponse(200, { token, admin: { id: "a1", email: "a@b.co" } }) : jsonResponse(400, { code: 400, message: "", data: { code: { code: "validation_invalid_code", message: "Invalid or expired code." } } }),
     );
     fireEvent.click(screen.getByRole("button", { name: "Use a recovery code" }));
     const field = screen.getByLabelText("Recovery code");

@@ -3,7 +3,7 @@ import { BusyButton } from "../../components/BusyButton";
 import { Field } from "../../components/Field";
 import { Icon } from "../../components/Icon";
 import { useAuthWithTotp } from "../../data/auth/authWithTotp";
-import { normalizeError } from "../../lib/errors";
+import { normalizeError, type NormalizedError } from "../../lib/errors";
 import { codeInputValue, normalizeTotpCode, validateCode } from "../../lib/totpCode";
 
 export const TOTP_STEP_TITLE = "Two-step verification";
@@ -13,6 +13,16 @@ export const INVALID_CODE = "Invalid or expired code.";
 export const INVALID_RECOVERY_CODE = "Invalid or already used recovery code.";
 /** The mfaId has run out (or the server refused it): only a new password step helps. */
 export const MFA_EXPIRED = "The sign-in has expired. Go back and enter your password again.";
+
+/**
+ * The sign-in the code was for is gone (used up, or past its duration): the server refuses the
+ * mfaId itself, without a field error on the code (404 on servers that treat it as not found).
+ */
+function mfaGone(e: NormalizedError): boolean {
+  if (e.status === 404) return true;
+  const data = e.response.data;
+  return e.status === 400 && !(data && typeof data === "object" && "code" in data);
+}
 
 export interface TotpStepProps {
   mfaId: string;
@@ -50,8 +60,7 @@ export function TotpStep({ mfaId, prepareLanding, onBack }: TotpStepProps) {
       const n = normalizeError(error);
       if (n.isAbort) return;
       submit.reset();
-      // 404: no such sign-in in progress (used up, or past its duration)
-      setFailure(n.status === 404 ? MFA_EXPIRED : recovery ? INVALID_RECOVERY_CODE : INVALID_CODE);
+      setFailure(mfaGone(n) ? MFA_EXPIRED : recovery ? INVALID_RECOVERY_CODE : INVALID_CODE);
       setCode("");
       input.current?.focus();
     });

@@ -1,4 +1,5 @@
 import { Field } from "../../../components/Field";
+import { useFactorsSupport } from "../../../data/system/factorsSupport";
 import { serverHasFactors } from "./authFactors";
 import { useEditor } from "./editorContext";
 import { FactorsOptions } from "./FactorsOptions";
@@ -15,7 +16,8 @@ export function AuthOptionsTab() {
   const { form, update, collections } = useEditor();
   const o = form.options;
   // OTP and MFA only where the server has them (Cairn; not PocketBase v0.22)
-  const factors = serverHasFactors(o, collections.filter((c) => c.type === "auth").map((c) => c.options ?? {}));
+  const probed = useFactorsSupport();
+  const factors = probed === true || serverHasFactors(o, collections.filter((c) => c.type === "auth").map((c) => c.options ?? {}));
   const set = (patch: Record<string, unknown>) => update((f) => ({ ...f, options: { ...f.options, ...patch } }));
   const check = (name: string, label: string, tip?: string) => (
     <Field name={`options.${name}`} label={<>{label}{tip ? <InfoTip text={tip} /> : null}</>} inline>

@@ -41,6 +41,7 @@ import {
 } from "../recordModel";
 import { AuthFields } from "./AuthFields";
 import { ExternalAuthsTab } from "./ExternalAuthsTab";
+import { TotpStatus } from "./TotpStatus";
 import { RecordPreview } from "./RecordPreview";
 import { useRecordDraft } from "./useRecordDraft";
 import type { LeaveGuard } from "../panelStore";
@@ -429,6 +430,7 @@ function RecordEditor({ open, collection, collections, recordId, initial, onClos
                       errors={errors}
                     />
                   ) : null}
+                  {auth && !isNew && loadQ.data ? <TotpStatus collection={collection} record={loadQ.data as Record<string, unknown>} onRemoved={() => void loadQ.refetch()} /> : null}
                   {collection.schema.map((f) => (
                     <div key={f.id || f.name} className="record-field" data-field={f.name} data-field-type={f.type}>
                       <FieldInput
