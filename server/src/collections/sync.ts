@@ -1,17 +1,17 @@
-import { AUTH_COLUMNS, BASE_COLUMNS, copyMultipleToSingle, copySingleToMultiple, ddl } from "../db/collectionsDdl.js";
-import type { Tx } from "../db/types.js";
+import type { CardinalityChange, SchemaEditor, Tx } from "../db/types.js";
 import { createCollectionView } from "../db/viewSchema.js";
-import { columnType, isMultipleField } from "../fields/index.js";
+import { columnKind, isMultipleField, type SchemaField } from "../fields/index.js";
 import { verr, type VErrors } from "../fields/errors.js";
 import { isAuth, viewOptions, type CollectionModel } from "../models/collection.js";
-import { buildIndex, isValidIndex, parseIndex, withTable } from "../db/indexes.js";
+import { isValidIndex, parseIndex, withTable } from "../db/indexes.js";
 import { randomString } from "../tools/random.js";
 import { createViewSchema } from "./view.js";
 
 /**
  * Keeps record tables and views in step with their collections, with the same sequence of
- * DDL statements as the reference (so SQLite stores the same schema text). Callers run these
- * inside one transaction and pass its Tx: any error leaves nothing applied.
+ * DDL statements as the reference (so SQLite stores the same schema text), through the schema
+ * editor of the database's engine. Callers run these inside one transaction and pass its Tx:
+ * any error leaves nothing applied.
  */
 
 /** Index statements that failed, as field errors under `indexes`. */
@@ -23,10 +23,14 @@ export class IndexErrors extends Error {
 
 const tempSuffix = () => randomString(5);
 
+const editor = (tx: Tx): SchemaEditor => tx.db.dialect.schema;
+const columnOf = (tx: Tx, f: SchemaField<object>) => editor(tx).columnDefinition(columnKind(f));
+
 /** Creates the table of a new base or auth collection with its indexes. */
 export async function createRecordTable(tx: Tx, c: CollectionModel): Promise<void> {
-  const columns: Record<string, string> = { ...BASE_COLUMNS, ...(isAuth(c) ? AUTH_COLUMNS : {}) };
-  for (const f of c.schema) columns[f.name] = columnType(f);
+  const ddl = editor(tx);
+  const columns: Record<string, string> = ddl.systemColumns(isAuth(c));
+  for (const f of c.schema) columns[f.name] = columnOf(tx, f);
   await ddl.createTable(tx, c.name, columns);
   if (isAuth(c)) await ddl.createAuthIndexes(tx, c.id, c.name);
   await createCollectionIndexes(tx, c);
@@ -38,8 +42,9 @@ export async function createRecordTable(tx: Tx, c: CollectionModel): Promise<voi
  * conversions, then the indexes again.
  */
 export async function syncRecordTable(tx: Tx, c: CollectionModel, old: CollectionModel): Promise<void> {
+  const ddl = editor(tx);
   await dropCollectionIndexes(tx, old);
-  if (old.name.toLowerCase() !== c.name.toLowerCase()) await ddl.renameTable(tx, old.name, c.name);
+  if (old.name !== c.name) await ddl.renameTable(tx, old.name, c.name);
   const table = c.name;
   for (const f of old.schema) {
     if (c.schema.some((x) => x.id === f.id)) continue;
@@ -56,7 +61,7 @@ export async function syncRecordTable(tx: Tx, c: CollectionModel, old: Collectio
       const temp = f.name + tempSuffix();
       toRename.push([temp, f.name]);
       try {
-        await ddl.addColumn(tx, table, temp, columnType(f));
+        await ddl.addColumn(tx, table, temp, columnOf(tx, f));
       } catch (err) {
         throw new Error(`failed to add column ${f.name} - ${tx.db.dialect.errorText(err)}`);
       }
@@ -75,25 +80,16 @@ export async function syncRecordTable(tx: Tx, c: CollectionModel, old: Collectio
   await createCollectionIndexes(tx, c);
 }
 
-/** Recreates the columns whose fields switched between one value and many, converting the data. */
+/** Converts the columns whose fields switched between one value and many, with their data. */
 async function convertSingleMultiple(tx: Tx, c: CollectionModel, old: CollectionModel): Promise<void> {
-  await ddl.writableSchema(tx, true);
-  try {
-    for (const f of c.schema) {
-      const before = old.schema.find((x) => x.id === f.id);
-      const wasMultiple = before ? isMultipleField(before) : false;
-      const isMultiple = isMultipleField(f);
-      if (wasMultiple === isMultiple) continue;
-      const temp = "_" + f.name + tempSuffix();
-      await ddl.addColumn(tx, c.name, temp, columnType(f));
-      if (isMultiple) await copySingleToMultiple(tx, c.name, temp, f.name);
-      else await copyMultipleToSingle(tx, c.name, temp, f.name);
-      await ddl.dropColumn(tx, c.name, f.name);
-      await ddl.renameColumn(tx, c.name, temp, f.name);
-    }
-  } finally {
-    await ddl.writableSchema(tx, false);
+  const changes: CardinalityChange[] = [];
+  for (const f of c.schema) {
+    const before = old.schema.find((x) => x.id === f.id);
+    const wasMultiple = before ? isMultipleField(before) : false;
+    const isMultiple = isMultipleField(f);
+    if (wasMultiple !== isMultiple) changes.push({ column: f.name, toMultiple: isMultiple, definition: columnOf(tx, f) });
   }
+  await editor(tx).changeCardinality(tx, c.name, changes);
 }
 
 const indexName = (raw: string): string => {
@@ -108,7 +104,7 @@ const indexName = (raw: string): string => {
 export async function dropCollectionIndexes(tx: Tx, c: CollectionModel): Promise<void> {
   for (const raw of c.indexes) {
     const name = indexName(raw);
-    if (name) await ddl.dropIndex(tx, name);
+    if (name) await editor(tx).dropIndex(tx, name);
   }
 }
 
@@ -118,6 +114,7 @@ export async function dropCollectionIndexes(tx: Tx, c: CollectionModel): Promise
  */
 export async function createCollectionIndexes(tx: Tx, c: CollectionModel): Promise<void> {
   if (c.type === "view") return;
+  const ddl = editor(tx);
   for (const raw of c.indexes) {
     const name = indexName(raw);
     if (name) await ddl.dropIndex(tx, name);
@@ -135,7 +132,7 @@ export async function createCollectionIndexes(tx: Tx, c: CollectionModel): Promi
       continue;
     }
     try {
-      await ddl.createIndex(tx, buildIndex(idx));
+      await ddl.createIndex(tx, idx);
     } catch (err) {
       errors[String(i)] = verr("validation_invalid_index_expression", `Failed to create index ${idx.indexName} - ${tx.db.dialect.errorText(err)}.`);
     }
@@ -150,13 +147,13 @@ export async function createCollectionIndexes(tx: Tx, c: CollectionModel): Promi
 export async function saveViewCollection(tx: Tx, c: CollectionModel, old: CollectionModel | null): Promise<void> {
   const query = viewOptions(c).query;
   const view = await createViewSchema(tx, query);
-  if (old && old.name !== c.name) await ddl.dropView(tx, old.name);
+  if (old && old.name !== c.name) await editor(tx).dropView(tx, old.name);
   await createCollectionView(tx, c.name, query, view.columns);
   c.schema = view.schema;
 }
 
 /** Drops the table or view of a collection. */
 export async function dropCollectionStorage(tx: Tx, c: CollectionModel): Promise<void> {
-  if (c.type === "view") await ddl.dropView(tx, c.name);
-  else await ddl.dropTable(tx, c.name);
+  if (c.type === "view") await editor(tx).dropView(tx, c.name);
+  else await editor(tx).dropTable(tx, c.name);
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { parseViewIdentifiers, ViewQueryError } from "./view.js";
-import { singleQuoteLiteral } from "../db/collectionsDdl.js";
 
 const ids = (q: string) => {
   const { columns, tables } = parseViewIdentifiers(q);
@@ -26,9 +25,5 @@ describe("view query identifiers", () => {
     ["select id from users a b c d", "invalid identifier parts [users a b c d]"],
   ])("refuses %s", (q, message) => {
     expect(() => parseViewIdentifiers(q)).toThrow(new ViewQueryError(message));
-  });
-
-  it("rewrites a double-quoted literal only outside strings", () => {
-    expect(singleQuoteLiteral(`select id from t where a = "x" and b = '"x"' and "c" = "x"`, "x")).toBe(`select id from t where a = 'x' and b = '"x"' and "c" = 'x'`);
   });
 });

@@ -11,7 +11,7 @@ const values = (c: CollectionModel) => {
 const readAll = async (q: Queryable) => (await q.all<CollectionRow>("SELECT * FROM `_collections`")).map(collectionFromRow);
 
 /**
- * SQL access to `_collections` (the collection rows; record tables are in collectionsDdl.ts).
+ * SQL access to `_collections` (the collection rows; record tables and views are made by `db.dialect.schema`).
  * Lookups read a per-database cache of the decoded rows (collectionsCache.ts); the models
  * they return are frozen and shared. Every method runs on the `Db` or `Tx` it is given.
  */

@@ -1,3 +1,8 @@
+import type { ColumnKind } from "../fields/types.js";
+import type { IndexDef } from "./indexes.js";
+
+export type { ColumnKind };
+
 /** A row as the database answers it (column name → value). */
 export type Row = Record<string, unknown>;
 
@@ -97,4 +102,48 @@ export interface Dialect {
   uniqueViolationColumns(err: unknown): string[] | null;
   /** An engine error worded as the reference words it ("SQL logic error: … (1)"). */
   errorText(err: unknown): string;
+  /** DDL of record tables, views and indexes. */
+  readonly schema: SchemaEditor;
+}
+
+
+/** A column switching between one value and a JSON array of values (select, relation, file). */
+export interface CardinalityChange {
+  column: string;
+  toMultiple: boolean;
+  /** The column's definition after the change. */
+  definition: string;
+}
+
+/**
+ * The DDL that keeps record tables, views and indexes in step with their collections, one
+ * implementation per engine. Every method runs on the transaction it is given (PostgreSQL's
+ * DDL is transactional; SQLite's too), so a failed collection save leaves nothing applied.
+ */
+export interface SchemaEditor {
+  /** The column definition (type, default, constraints) of a field's column. */
+  columnDefinition(kind: ColumnKind): string;
+  /** The columns every record table has (id, created, updated), with an auth collection's own. */
+  systemColumns(auth: boolean): Record<string, string>;
+  createTable(tx: Tx, table: string, columns: Record<string, string>): Promise<void>;
+  /** Renames a table; nothing to do when the engine reads both names as the same one. */
+  renameTable(tx: Tx, from: string, to: string): Promise<void>;
+  dropTable(tx: Tx, table: string): Promise<void>;
+  addColumn(tx: Tx, table: string, column: string, definition: string): Promise<void>;
+  dropColumn(tx: Tx, table: string, column: string): Promise<void>;
+  renameColumn(tx: Tx, table: string, from: string, to: string): Promise<void>;
+  /** Switches columns between one value and a JSON array (the last value kept), converting the rows. */
+  changeCardinality(tx: Tx, table: string, changes: readonly CardinalityChange[]): Promise<void>;
+  /** The unique indexes (username, email, tokenKey) of a new auth collection's table. */
+  createAuthIndexes(tx: Tx, collectionId: string, table: string): Promise<void>;
+  /** Creates an index read from a collection's `indexes` (SQLite syntax); throws the engine's refusal. */
+  createIndex(tx: Tx, index: IndexDef): Promise<void>;
+  dropIndex(tx: Tx, name: string): Promise<void>;
+  /** (Re)creates a view over one query (the engine's own SQL); throws when it does not resolve. */
+  replaceView(tx: Tx, name: string, query: string): Promise<void>;
+  dropView(tx: Tx, name: string): Promise<void>;
+  /** Whether a column type, as `Dialect.tableColumns` reports it, holds text (a view's id must). */
+  isTextType(type: string): boolean;
+  /** The view query with its id cast to text, keeping the other columns in order. */
+  viewIdAsText(query: string, otherColumns: readonly string[]): string;
 }

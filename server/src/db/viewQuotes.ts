@@ -1,5 +1,5 @@
 import type { DB } from "./connection.js";
-import { dqsFixed, isDqsError } from "./collectionsDdl.js";
+import { dqsFixed, isDqsError } from "./sqlite/schemaEditor.js";
 import { quoteIdent } from "./quote.js";
 
 /** `CREATE VIEW name AS <body>`: the body is what gets rewritten, the head is kept verbatim. */

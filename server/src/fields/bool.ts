@@ -1,5 +1,5 @@
 import { decodeStruct } from "./decode.js";
-import { COLUMN, type FieldDef } from "./types.js";
+import type { FieldDef } from "./types.js";
 
 export type BoolOptions = Record<string, never>;
 
@@ -10,7 +10,7 @@ export const bool: FieldDef<BoolOptions> = {
   validate: () => null,
   toJSON: () => ({}),
   isMultiple: () => false,
-  columnType: () => COLUMN.bool,
+  columnKind: () => "bool",
   zeroValue: () => false,
 };
 

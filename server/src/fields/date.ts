@@ -1,7 +1,7 @@
 import { compareDateTime, formatDateTime, parseDateTime, type DateTime } from "./dateTime.js";
 import { fieldFor, isObject } from "./decode.js";
 import { DecodeError, verr, type VError, type VErrors } from "./errors.js";
-import { COLUMN, type FieldDef } from "./types.js";
+import type { FieldDef } from "./types.js";
 
 /** Bounds as parsed date-times (null is the zero time, shown as ""). */
 export interface DateOptions {
@@ -36,7 +36,7 @@ export const date: FieldDef<DateOptions> = {
   },
   toJSON: (o) => ({ min: formatDateTime(o.min), max: formatDateTime(o.max) }),
   isMultiple: () => false,
-  columnType: () => COLUMN.text,
+  columnKind: () => "text",
   zeroValue: () => "",
 };
 

@@ -1,7 +1,7 @@
 import { decodeStruct } from "./decode.js";
 import { isDomain } from "./domain.js";
 import { compact, V, type VErrors } from "./errors.js";
-import { COLUMN, type FieldDef } from "./types.js";
+import type { FieldDef } from "./types.js";
 
 /** The `exceptDomains` / `onlyDomains` options shared by email and url fields. */
 export interface DomainsOptions {
@@ -49,7 +49,7 @@ export function domainsFieldDef(type: "email" | "url"): FieldDef<DomainsOptions>
     validate: (o) => validateDomains(o),
     toJSON: (o) => ({ exceptDomains: o.exceptDomains, onlyDomains: o.onlyDomains }),
     isMultiple: () => false,
-    columnType: () => COLUMN.text,
+    columnKind: () => "text",
     zeroValue: () => "",
   };
 }

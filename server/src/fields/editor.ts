@@ -1,5 +1,5 @@
 import { decodeStruct } from "./decode.js";
-import { COLUMN, type FieldDef } from "./types.js";
+import type { FieldDef } from "./types.js";
 
 export interface EditorOptions {
   convertUrls: boolean;
@@ -12,6 +12,6 @@ export const editor: FieldDef<EditorOptions> = {
   validate: () => null,
   toJSON: (o) => ({ convertUrls: o.convertUrls }),
   isMultiple: () => false,
-  columnType: () => COLUMN.text,
+  columnKind: () => "text",
   zeroValue: () => "",
 };

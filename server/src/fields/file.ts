@@ -1,7 +1,7 @@
 import { decodeStruct } from "./decode.js";
 import { compact, V, verr, type VError, type VErrors } from "./errors.js";
 import { castUniqueStrings, lastOrEmpty } from "./select.js";
-import { COLUMN, type FieldDef } from "./types.js";
+import type { FieldDef } from "./types.js";
 
 export interface FileOptions {
   mimeTypes: string[] | null;
@@ -40,7 +40,7 @@ export const file: FieldDef<FileOptions> = {
   },
   toJSON: (o) => ({ mimeTypes: o.mimeTypes, thumbs: o.thumbs, maxSelect: o.maxSelect, maxSize: o.maxSize, protected: o.protected }),
   isMultiple: (o) => o.maxSelect > 1,
-  columnType: (o) => (o.maxSelect > 1 ? COLUMN.multiple : COLUMN.text),
+  columnKind: (o) => (o.maxSelect > 1 ? "multiple" : "text"),
   zeroValue: (o) => (o.maxSelect > 1 ? [] : ""),
 };
 

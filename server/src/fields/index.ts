@@ -11,7 +11,7 @@ import { text } from "./text.js";
 import { url } from "./url.js";
 import type { FieldDef, FieldType, SchemaField } from "./types.js";
 
-export { FIELD_TYPES, isFieldType, COLUMN, type FieldType, type SchemaField, type FieldDef } from "./types.js";
+export { FIELD_TYPES, isFieldType, type ColumnKind, type FieldType, type SchemaField, type FieldDef } from "./types.js";
 export type { TextOptions } from "./text.js";
 export type { NumberOptions } from "./number.js";
 export type { EditorOptions } from "./editor.js";
@@ -47,5 +47,5 @@ export function fieldJson(f: SchemaField<object>) {
 }
 
 export const isMultipleField = (f: SchemaField<object>) => fieldDef(f.type).isMultiple(f.options);
-export const columnType = (f: SchemaField<object>) => fieldDef(f.type).columnType(f.options);
+export const columnKind = (f: SchemaField<object>) => fieldDef(f.type).columnKind(f.options);
 export const zeroValue = (f: SchemaField<object>) => fieldDef(f.type).zeroValue(f.options);

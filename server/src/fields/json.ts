@@ -4,7 +4,7 @@ import { goMarshal } from "../tools/goMarshal.js";
 import { goFormatG, goQuote, wellFormed } from "../tools/goStrconv.js";
 import { RawJson } from "../tools/rawJson.js";
 import { V, verr, type VError, type VErrors } from "./errors.js";
-import { COLUMN, type FieldDef } from "./types.js";
+import type { FieldDef } from "./types.js";
 
 export interface JsonOptions {
   maxSize: number;
@@ -21,7 +21,7 @@ export const json: FieldDef<JsonOptions> = {
   },
   toJSON: (o) => ({ maxSize: o.maxSize }),
   isMultiple: () => false,
-  columnType: () => COLUMN.json,
+  columnKind: () => "json",
   zeroValue: () => null,
 };
 

@@ -1,7 +1,7 @@
 import { decodeStruct } from "./decode.js";
 import { compact, verr, type VError, type VErrors } from "./errors.js";
 import { minCheck } from "./text.js";
-import { COLUMN, type FieldDef } from "./types.js";
+import type { FieldDef } from "./types.js";
 
 export interface NumberOptions {
   min: number | null;
@@ -28,7 +28,7 @@ export const number: FieldDef<NumberOptions> = {
   },
   toJSON: (o) => ({ min: o.min, max: o.max, noDecimal: o.noDecimal }),
   isMultiple: () => false,
-  columnType: () => COLUMN.number,
+  columnKind: () => "number",
   zeroValue: () => 0,
 };
 

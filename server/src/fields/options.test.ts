@@ -28,16 +28,17 @@ describe("field type modules", () => {
     });
   });
 
-  it("give column definitions and zero values", () => {
-    const col = (t: FieldType, o: unknown = null) => fieldDef(t).columnType(fieldDef(t).decode(o));
-    expect(col("text")).toBe("TEXT DEFAULT '' NOT NULL");
-    expect(col("number")).toBe("NUMERIC DEFAULT 0 NOT NULL");
-    expect(col("bool")).toBe("BOOLEAN DEFAULT FALSE NOT NULL");
-    expect(col("json")).toBe("JSON DEFAULT NULL");
-    expect(col("select", { maxSelect: 1 })).toBe("TEXT DEFAULT '' NOT NULL");
-    expect(col("select", { maxSelect: 2 })).toBe("JSON DEFAULT '[]' NOT NULL");
-    expect(col("relation", { maxSelect: 1 })).toBe("TEXT DEFAULT '' NOT NULL");
-    expect(col("relation")).toBe("JSON DEFAULT '[]' NOT NULL");
+  it("give column kinds and zero values", () => {
+    const col = (t: FieldType, o: unknown = null) => fieldDef(t).columnKind(fieldDef(t).decode(o));
+    expect(col("text")).toBe("text");
+    expect(col("number")).toBe("number");
+    expect(col("bool")).toBe("bool");
+    expect(col("json")).toBe("json");
+    expect(col("select", { maxSelect: 1 })).toBe("text");
+    expect(col("select", { maxSelect: 2 })).toBe("multiple");
+    expect(col("relation", { maxSelect: 1 })).toBe("text");
+    expect(col("relation")).toBe("multiple");
+    expect(col("file", { maxSelect: 2 })).toBe("multiple");
     expect(fieldDef("relation").zeroValue(fieldDef("relation").decode(null))).toEqual([]);
     expect(fieldDef("file").zeroValue(fieldDef("file").decode({ maxSelect: 1 }))).toBe("");
     expect(fieldDef("number").zeroValue({})).toBe(0);

@@ -2,7 +2,7 @@ import { decodeStruct } from "./decode.js";
 import { compact, V, verr, type VError, type VErrors } from "./errors.js";
 import { castUniqueStrings, lastOrEmpty } from "./select.js";
 import { minCheck } from "./text.js";
-import { COLUMN, type FieldDef } from "./types.js";
+import type { FieldDef } from "./types.js";
 
 export interface RelationOptions {
   collectionId: string;
@@ -35,7 +35,7 @@ export const relation: FieldDef<RelationOptions> = {
   },
   toJSON: (o) => ({ collectionId: o.collectionId, cascadeDelete: o.cascadeDelete, minSelect: o.minSelect, maxSelect: o.maxSelect, displayFields: o.displayFields }),
   isMultiple: multiple,
-  columnType: (o) => (multiple(o) ? COLUMN.multiple : COLUMN.text),
+  columnKind: (o) => (multiple(o) ? "multiple" : "text"),
   zeroValue: (o) => (multiple(o) ? [] : ""),
 };
 

@@ -1,7 +1,7 @@
 import { decodeStruct } from "./decode.js";
 import { compact, V, verr, type VError, type VErrors } from "./errors.js";
 import { castText } from "./text.js";
-import { COLUMN, type FieldDef } from "./types.js";
+import type { FieldDef } from "./types.js";
 
 export interface SelectOptions {
   maxSelect: number;
@@ -23,7 +23,7 @@ export const select: FieldDef<SelectOptions> = {
   },
   toJSON: (o) => ({ maxSelect: o.maxSelect, values: o.values }),
   isMultiple: (o) => o.maxSelect > 1,
-  columnType: (o) => (o.maxSelect > 1 ? COLUMN.multiple : COLUMN.text),
+  columnKind: (o) => (o.maxSelect > 1 ? "multiple" : "text"),
   zeroValue: (o) => (o.maxSelect > 1 ? [] : ""),
 };
 

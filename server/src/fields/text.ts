@@ -1,7 +1,7 @@
 import { decodeStruct } from "./decode.js";
 import { compact, V, verr, type VError, type VErrors } from "./errors.js";
 import { goRegexpError } from "./goRegexp.js";
-import { COLUMN, type FieldDef } from "./types.js";
+import type { FieldDef } from "./types.js";
 
 export interface TextOptions {
   min: number | null;
@@ -34,7 +34,7 @@ export const text: FieldDef<TextOptions> = {
   },
   toJSON: (o) => ({ min: o.min, max: o.max, pattern: o.pattern }),
   isMultiple: () => false,
-  columnType: () => COLUMN.text,
+  columnKind: () => "text",
   zeroValue: () => "",
 };
 

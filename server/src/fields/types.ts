@@ -17,14 +17,11 @@ export interface SchemaField<O extends object = Record<string, unknown>> {
   options: O;
 }
 
-/** Column definitions the reference gives record table columns. */
-export const COLUMN = {
-  text: "TEXT DEFAULT '' NOT NULL",
-  number: "NUMERIC DEFAULT 0 NOT NULL",
-  bool: "BOOLEAN DEFAULT FALSE NOT NULL",
-  json: "JSON DEFAULT NULL",
-  multiple: "JSON DEFAULT '[]' NOT NULL",
-} as const;
+/**
+ * How a field's values are stored: one text, number or bool, JSON text, or a JSON array of
+ * values. The storage engine gives each kind its column definition (db/ SchemaEditor).
+ */
+export type ColumnKind = "text" | "number" | "bool" | "json" | "multiple";
 
 /** What each field type module provides. */
 export interface FieldDef<O extends object> {
@@ -39,8 +36,8 @@ export interface FieldDef<O extends object> {
   toJSON(o: O): Record<string, unknown>;
   /** True when values are stored as a JSON array. */
   isMultiple(o: O): boolean;
-  /** The SQLite column definition (type, default, constraints). */
-  columnType(o: O): string;
+  /** How the values are stored (the engine turns it into a column definition). */
+  columnKind(o: O): ColumnKind;
   /** A record's value for the field when none is set. */
   zeroValue(o: O): unknown;
 }

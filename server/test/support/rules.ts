@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
-import { createTableSql, AUTH_COLUMNS, BASE_COLUMNS } from "../../src/db/collectionsDdl.js";
-import { columnType, fieldDef, type FieldType, type SchemaField } from "../../src/fields/index.js";
+import { createTableSql, AUTH_COLUMNS, BASE_COLUMNS, COLUMN } from "../../src/db/sqlite/schemaEditor.js";
+import { columnKind, fieldDef, type FieldType, type SchemaField } from "../../src/fields/index.js";
 import type { CollectionModel } from "../../src/models/collection.js";
 
 /** A collection model for tests: fields as `[name, type, options?]`. */
@@ -43,7 +43,7 @@ export function makeCollection(
 export function createRecordTables(db: Database.Database, collections: CollectionModel[]): void {
   for (const c of collections) {
     const columns: Record<string, string> = { ...BASE_COLUMNS, ...(c.type === "auth" ? AUTH_COLUMNS : {}) };
-    for (const f of c.schema) columns[f.name] = columnType(f);
+    for (const f of c.schema) columns[f.name] = COLUMN[columnKind(f)];
     db.exec(createTableSql(c.name, columns));
   }
 }

@@ -3,6 +3,7 @@ import { cachedStatement, openDatabase, type DB } from "../connection.js";
 import { NO_READ_POOL, type ReadPool } from "../readPool.js";
 import type { Db, Dialect, Queryable, Row, RunResult, Tx } from "../types.js";
 import { sqliteDialect } from "./dialect.js";
+import { sqliteSchemaEditor } from "./schemaEditor.js";
 import { WriterQueue } from "./writerQueue.js";
 
 export interface SqliteDbOptions {
@@ -18,6 +19,9 @@ export interface SqliteDbOptions {
  */
 const nesting = process.env.VITEST || process.env.CAIRN_CHECK_NESTED_TX ? new AsyncLocalStorage<SqliteDb>() : null;
 
+/** The dialect with its schema editor, which reaches the driver connection of a Tx through sqliteConnection. */
+const SQLITE_DIALECT: Dialect = { ...sqliteDialect, schema: sqliteSchemaEditor((q) => sqliteConnection(q)) };
+
 const ended = () => new Error("the transaction has ended: its Tx was used after its function returned");
 
 /**
@@ -29,7 +33,7 @@ const ended = () => new Error("the transaction has ended: its Tx was used after 
  * synchronously, so every promise here is already settled when returned.
  */
 export class SqliteDb implements Db {
-  readonly dialect: Dialect = sqliteDialect;
+  readonly dialect: Dialect = SQLITE_DIALECT;
   readonly db: Db = this;
   readonly inTransaction = false;
   /** The file name (worker threads and cursors open their own connections to it). */

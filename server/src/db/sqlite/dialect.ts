@@ -13,8 +13,11 @@ function uniqueViolationColumns(err: unknown): string[] | null {
     .filter((col) => col !== "");
 }
 
-/** SQLite's dialect (JSON1 functions, backquoted identifiers), the one PocketBase v0.22 writes. */
-export const sqliteDialect: Dialect = {
+/**
+ * SQLite's dialect (JSON1 functions, backquoted identifiers), the one PocketBase v0.22 writes.
+ * Its schema editor works on the adapter's connections, so database.ts adds it.
+ */
+export const sqliteDialect: Omit<Dialect, "schema"> = {
   name: "sqlite",
   quote,
   jsonExtract: (expr, path) => `json_extract(${expr}, '${path.replace(/'/g, "''")}')`,
