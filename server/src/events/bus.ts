@@ -31,12 +31,29 @@ export interface EventBus {
   emit(event: AppEvent): void;
 }
 
+/**
+ * Carries events between the nodes of a cluster (events/linkTransport.ts over cluster/link.ts).
+ * Without one the bus is in-process only.
+ */
+export interface EventTransport {
+  /** Sends an event this node emitted to the other nodes (after its local listeners ran). */
+  publish(event: AppEvent): void;
+  /** Starts handing the other nodes' events to `deliver` (this node's listeners only: never published again). */
+  attach(deliver: (event: AppEvent) => void): void;
+}
+
 export interface EventBusOptions {
   /** Called when a listener throws (defaults to console.error). */
   onListenerError?: (err: unknown, event: AppEvent) => void;
+  /** Other nodes' events come in and this node's go out through it (several nodes on one database). */
+  transport?: EventTransport;
 }
 
-/** An in-process bus: listeners run in subscription order, in the publisher's tick. */
+/**
+ * An in-process bus: listeners run in subscription order, in the publisher's tick. With a
+ * transport, an emitted event also goes to the other nodes, and theirs reach the listeners here
+ * as if emitted here (once each: a node never hears its own events back).
+ */
 export function createEventBus(opts: EventBusOptions = {}): EventBus {
   const listeners = new Map<string, Set<(event: AppEvent) => void>>();
   const report = opts.onListenerError ?? ((err: unknown) => console.error(err));
@@ -50,6 +67,11 @@ export function createEventBus(opts: EventBusOptions = {}): EventBus {
       }
     }
   };
+  const local = (event: AppEvent) => {
+    deliver(listeners.get(event.type), event);
+    deliver(listeners.get("*"), event);
+  };
+  opts.transport?.attach(local);
   return {
     on(type: string, listener: (event: never) => void) {
       let set = listeners.get(type);
@@ -59,8 +81,8 @@ export function createEventBus(opts: EventBusOptions = {}): EventBus {
       return () => void set!.delete(fn);
     },
     emit(event) {
-      deliver(listeners.get(event.type), event);
-      deliver(listeners.get("*"), event);
+      local(event);
+      opts.transport?.publish(event);
     },
   };
 }
