@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Collection } from "../../../data/collections/types";
 import { docsTabs, exampleRecord, recordBodyParams, dartLiteral } from "./docsModel";
 import { TAB_LOADERS } from "./tabLoaders";
-import { cairnDocsTabs } from "./docsModel";
+import { cairnDocsTabs, FACTOR_DOCS_TABS } from "./docsModel";
 
 const base: Collection = {
   id: "c1",
@@ -79,5 +79,28 @@ describe("API docs model", () => {
       expect(spec.dart).toContain("PocketBase('http://127.0.0.1:8090')");
       expect(spec.responses.length).toBeGreaterThan(0);
     }
+  });
+
+  it("documents the OTP and TOTP calls of auth collections on Cairn", async () => {
+    const auth: Collection = { ...base, name: "users", type: "auth", options: { allowEmailAuth: true, otp: { enabled: true, duration: 300, length: 6 }, mfa: { enabled: true, duration: 600, rule: "" } } };
+    expect(cairnDocsTabs(auth)).toEqual(["export", "import", "request-otp", "auth-with-otp", "auth-with-totp", "totp-setup", "totp-confirm", "totp-remove"]);
+    expect(cairnDocsTabs(base)).not.toContain("request-otp");
+    const env = { baseUrl: "http://127.0.0.1:8090", collections: [] };
+    const specs = await Promise.all(FACTOR_DOCS_TABS.map(async (t) => (await TAB_LOADERS[t]()).default(auth, env)));
+    expect(specs.map((s) => `${s.method} ${s.path}`)).toEqual([
+      "POST /api/collections/users/request-otp",
+      "POST /api/collections/users/auth-with-otp",
+      "POST /api/collections/users/auth-with-totp",
+      "POST /api/collections/users/records/:id/totp",
+      "POST /api/collections/users/records/:id/totp/confirm",
+      "DELETE /api/collections/users/records/:id/totp",
+    ]);
+    // the collection's own settings show in the text
+    expect(specs[1].bodyParams?.find((p) => p.name === "password")?.description).toContain("6 digits");
+    expect(specs[1].notes?.[0]).toContain("300 seconds");
+    expect(specs[2].notes?.[0]).toContain("within 600 seconds");
+    expect(specs[2].bodyParams?.map((p) => p.name)).toEqual(["mfaId", "code"]);
+    const password = (await TAB_LOADERS["auth-with-password"]()).default(auth, env);
+    expect(password.notes?.some((n) => n.includes("401 with an mfaId"))).toBe(true);
   });
 });

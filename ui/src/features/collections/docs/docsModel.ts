@@ -22,7 +22,13 @@ export type DocsTabId =
   | "list-external-auths"
   | "unlink-external-auth"
   | "export"
-  | "import";
+  | "import"
+  | "request-otp"
+  | "auth-with-otp"
+  | "auth-with-totp"
+  | "totp-setup"
+  | "totp-confirm"
+  | "totp-remove";
 
 export const DOCS_TAB_LABELS: Record<DocsTabId, string> = {
   list: "List/Search",
@@ -45,11 +51,24 @@ export const DOCS_TAB_LABELS: Record<DocsTabId, string> = {
   "unlink-external-auth": "Unlink OAuth2 account",
   export: "Export",
   import: "Import",
+  "request-otp": "Request OTP",
+  "auth-with-otp": "Auth with OTP",
+  "auth-with-totp": "Auth with TOTP",
+  "totp-setup": "Set up TOTP",
+  "totp-confirm": "Confirm TOTP",
+  "totp-remove": "Remove TOTP",
 };
 
-/** Tabs of Cairn's own record endpoints (shown when the server has them): export, and import but for views. */
+/** Cairn's sign-in factors of auth collections: email OTP, and TOTP as the second method. */
+export const FACTOR_DOCS_TABS: DocsTabId[] = ["request-otp", "auth-with-otp", "auth-with-totp", "totp-setup", "totp-confirm", "totp-remove"];
+
+/**
+ * Tabs of Cairn's own record endpoints (shown when the server has them): export, and import but
+ * for views; auth collections add the OTP and TOTP calls.
+ */
 export function cairnDocsTabs(c: Pick<Collection, "type">): DocsTabId[] {
-  return c.type === "view" ? ["export"] : ["export", "import"];
+  if (c.type === "view") return ["export"];
+  return c.type === "auth" ? ["export", "import", ...FACTOR_DOCS_TABS] : ["export", "import"];
 }
 
 /**

@@ -25,4 +25,10 @@ export const TAB_LOADERS: Record<DocsTabId, () => Promise<{ default: Builder }>>
   "unlink-external-auth": () => import("./tabs/unlinkExternalAuth"),
   export: () => import("./tabs/exportRecords"),
   import: () => import("./tabs/importRecords"),
+  "request-otp": () => import("./tabs/requestOtp"),
+  "auth-with-otp": () => import("./tabs/authWithOtp"),
+  "auth-with-totp": () => import("./tabs/authWithTotp"),
+  "totp-setup": () => import("./tabs/totpSetup"),
+  "totp-confirm": () => import("./tabs/totpConfirm"),
+  "totp-remove": () => import("./tabs/totpRemove"),
 };

@@ -21,6 +21,11 @@ export default function authWithPassword(c: Collection, env: DocsEnv): DocSpec {
       { status: 200, body: authResponse(c) },
       ERR_400("Failed to authenticate.", { identity: { code: "validation_required", message: "Missing required value." } }),
     ],
-    notes: o.onlyVerified ? ["Unverified records are refused with 403 (only verified users may authenticate)."] : [],
+    notes: [
+      ...(o.onlyVerified ? ["Unverified records are refused with 403 (only verified users may authenticate)."] : []),
+      ...((o.mfa as { enabled?: boolean } | undefined)?.enabled
+        ? ["MFA is on: a right password answers 401 with an mfaId and no token; complete the sign-in with a second, different method (OAuth2, OTP or TOTP) and that mfaId."]
+        : []),
+    ],
   };
 }
