@@ -10,6 +10,7 @@ import { Broker } from "./broker.js";
 import { RealtimeClient, type SseSink } from "./client.js";
 import { Delivery } from "./delivery.js";
 import { OAUTH2_TOPIC } from "./topics.js";
+import { NoAnswer, type NodeCalls } from "../cluster/calls.js";
 
 export interface RealtimeOptions {
   /** A client that received nothing for this long is disconnected (the reference: 5 minutes). */
@@ -35,7 +36,15 @@ export interface RealtimeDeps {
   db: Db;
   records: RecordPresenter;
   events: EventBus;
+  /**
+   * Several nodes: a client's id starts with the id of the node holding its connection, and a
+   * subscription call or OAuth2 redirect naming a client of another node is run there.
+   */
+  calls?: NodeCalls;
 }
+
+/** How long a call to the node holding a client may take before the client counts as gone. */
+const REMOTE_CALL_MS = 3000;
 
 /** Who is calling, as the HTTP layer resolved the Authorization header. */
 export interface Caller {
@@ -58,8 +67,10 @@ export class RealtimeService {
   private readonly maxBufferedBytes: number;
   private readonly sweep: NodeJS.Timeout;
   private readonly unsubscribers: Array<() => void>;
+  private readonly calls: NodeCalls | undefined;
 
   constructor(app: RealtimeDeps, opts: RealtimeOptions = {}) {
+    this.calls = app.calls;
     this.idleTimeoutMs = opts.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     this.maxBufferedBytes = opts.maxBufferedBytes ?? DEFAULT_MAX_BUFFERED_BYTES;
     this.auth = new AuthSync(this.broker, (c) => this.drop(c, false));
@@ -84,6 +95,16 @@ export class RealtimeService {
       ev.on("admin.save", (e) => this.auth.adminSaved(e.admin)),
       ev.on("admin.delete", (e) => this.auth.adminDeleted(e.admin)),
     ];
+    if (this.calls) {
+      this.unsubscribers.push(
+        this.calls.handle("realtime.subscribe", (b) => {
+          const { clientId, subscriptions, caller } = b as { clientId: string; subscriptions: string[]; caller: Caller };
+          this.subscribeHere(clientId, subscriptions, caller);
+          return null;
+        }),
+        this.calls.handle("realtime.oauth2", (b) => this.oauth2Here(b as { state: string; code: string; error: string })),
+      );
+    }
     // One sweep instead of a timer per client: cheap with thousands of busy connections.
     this.sweep = setInterval(() => this.dropIdle(), Math.max(50, Math.min(this.idleTimeoutMs / 4, 15_000)));
     this.sweep.unref();
@@ -91,8 +112,10 @@ export class RealtimeService {
 
   /** Registers a new connection and sends its `PB_CONNECT` event; returns the client. */
   connect(sink: SseSink): RealtimeClient {
-    let id = randomString(CLIENT_ID_LENGTH);
-    while (this.broker.get(id)) id = randomString(CLIENT_ID_LENGTH);
+    const prefix = this.calls?.nodeId ?? "";
+    const newId = () => prefix + randomString(CLIENT_ID_LENGTH - prefix.length);
+    let id = newId();
+    while (this.broker.get(id)) id = newId();
     const client = new RealtimeClient(id, sink, this.maxBufferedBytes, (c) => this.drop(c, true));
     this.broker.register(client);
     client.send("PB_CONNECT", JSON.stringify({ clientId: id }));
@@ -104,8 +127,11 @@ export class RealtimeService {
     this.drop(client, false);
   }
 
-  /** `POST /api/realtime`: validates, binds the caller's auth, replaces the subscriptions. */
-  subscribe(input: SubscribeInput, caller: Caller): void {
+  /**
+   * `POST /api/realtime`: validates, binds the caller's auth, replaces the subscriptions. A
+   * client of another node is handled there (a promise then; at once otherwise).
+   */
+  subscribe(input: SubscribeInput, caller: Caller): void | Promise<void> {
     const { clientId, subscriptions } = input;
     if (clientId !== undefined && clientId !== null && typeof clientId !== "string") throw badRequest();
     if (subscriptions !== undefined && subscriptions !== null && (!Array.isArray(subscriptions) || subscriptions.some((s) => typeof s !== "string"))) {
@@ -114,10 +140,30 @@ export class RealtimeService {
     const id = clientId ?? "";
     if (id === "") throw badRequest(undefined, { clientId: { code: "validation_required", message: "Cannot be blank." } });
     if ([...id].length > 255) throw badRequest(undefined, { clientId: { code: "validation_length_out_of_range", message: "The length must be between 1 and 255." } });
+    const subs = (subscriptions as string[] | null | undefined) ?? [];
+    const owner = this.ownerOf(id);
+    if (owner === null) return this.subscribeHere(id, subs, caller);
+    const body = { clientId: id, subscriptions: subs, caller: { admin: caller.admin && { ...caller.admin, passwordHash: "" }, record: caller.record } };
+    return this.calls!.call(owner, "realtime.subscribe", body, REMOTE_CALL_MS).then(
+      () => undefined,
+      (err: unknown) => {
+        throw err instanceof NoAnswer ? notFound(MISSING_CLIENT) : err;
+      },
+    );
+  }
+
+  private subscribeHere(id: string, subscriptions: string[], caller: Caller): void {
     const client = this.broker.get(id);
     if (!client || client.closed) throw notFound(MISSING_CLIENT);
     this.auth.bind(client, caller);
-    this.broker.setSubscriptions(client, (subscriptions as string[] | null | undefined) ?? []);
+    this.broker.setSubscriptions(client, subscriptions);
+  }
+
+  /** The node holding client `id` when it is another one; null for this node (or no cluster). */
+  private ownerOf(id: string): string | null {
+    const self = this.calls?.nodeId;
+    if (!self || id.length !== CLIENT_ID_LENGTH || id.startsWith(self)) return null;
+    return id.slice(0, self.length);
   }
 
   /**
@@ -125,13 +171,21 @@ export class RealtimeService {
    * is the state, if it waits on the `@oauth2` topic (once: the subscription is then
    * removed). True when sign-in can go on (forwarded, a code and no error).
    */
-  oauth2Redirect(params: { state?: string; code?: string; error?: string }): boolean {
+  oauth2Redirect(params: { state?: string; code?: string; error?: string }): boolean | Promise<boolean> {
     const state = params.state ?? "";
     if (state === "") return false;
+    const p = { state, code: params.code ?? "", error: params.error ?? "" };
+    const owner = this.ownerOf(state);
+    if (owner === null) return this.oauth2Here(p);
+    return this.calls!.call(owner, "realtime.oauth2", p, REMOTE_CALL_MS).then(
+      (ok) => ok === true,
+      () => false,
+    );
+  }
+
+  private oauth2Here({ state, code, error }: { state: string; code: string; error: string }): boolean {
     const client = this.broker.get(state);
     if (!client || client.closed || !client.subscriptions.has(OAUTH2_TOPIC)) return false;
-    const code = params.code ?? "";
-    const error = params.error ?? "";
     client.send(OAUTH2_TOPIC, JSON.stringify(error ? { state, code, error } : { state, code }));
     this.broker.unsubscribe(client, OAUTH2_TOPIC);
     return code !== "" && error === "";

@@ -63,7 +63,8 @@ export function realtimeRoutes(app: App): FastifyPluginAsync {
       const input = { ...(body as Record<string, unknown> | undefined) };
       // Form bodies carry a single subscription as a plain value.
       if (typeof input.subscriptions === "string" && !req.headers["content-type"]?.includes("json")) input.subscriptions = [input.subscriptions];
-      rt().subscribe(input, req.auth);
+      // A promise when the client is held by another node (the call is run there).
+      await rt().subscribe(input, req.auth);
       return reply.status(204).send();
     });
 
@@ -71,7 +72,7 @@ export function realtimeRoutes(app: App): FastifyPluginAsync {
     const redirect = async (req: FastifyRequest, reply: FastifyReply) => {
       const src = (req.method === "POST" ? req.body : req.query) as Record<string, unknown> | undefined;
       const params = src && typeof src === "object" ? src : {};
-      const ok = rt().oauth2Redirect({ state: str(params.state), code: str(params.code), error: str(params.error) });
+      const ok = await rt().oauth2Redirect({ state: str(params.state), code: str(params.code), error: str(params.error) });
       const status = req.method === "POST" ? 303 : 307;
       return reply.redirect(ok ? "../_/#/auth/oauth2-redirect-success" : "../_/#/auth/oauth2-redirect-failure", status);
     };
