@@ -70,6 +70,9 @@ const SQL_STATEMENT =
 /** Transaction control: only the adapter in db/ opens and ends transactions. */
 const TX_CONTROL = /\b(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)\b/;
 
+/** SQLite's own functions and row-order names: engine-specific SQL that only a dialect writes. */
+const SQLITE_ONLY = /\b(json_\w+|strftime|julianday|datetime|unixepoch|_rowid_|rowid|oid|sqlite_\w+|PRAGMA|printf|ifnull|instr|glob)\s*[(.]|\b(_rowid_|ROWID)\b|`/;
+
 const inStorage = (f: string) => f.startsWith("db/") || f.startsWith("query/");
 
 describe("the layering of server/src", () => {
@@ -99,6 +102,16 @@ describe("SQL stays in db/ and query/", () => {
   it("has no BEGIN/COMMIT/ROLLBACK outside db/: transactions go through db.transaction()", () => {
     const leaks = SOURCES.filter((f) => !f.startsWith("db/")).flatMap((f) => stringTexts(read(f)).filter((t) => TX_CONTROL.test(t)).map((t) => `${f}: ${t.slice(0, 80)}`));
     expect(leaks).toEqual([]);
+  });
+
+  it("has no SQLite-only SQL in the query builders (query/, db/logs.ts): they ask the Dialect of their Db", () => {
+    const builders = SOURCES.filter((f) => f.startsWith("query/") || f === "db/logs.ts");
+    const leaks = builders.flatMap((f) => stringTexts(read(f)).filter((t) => SQLITE_ONLY.test(t)).map((t) => `${f}: ${t.slice(0, 80)}`));
+    expect(builders.length).toBeGreaterThan(10);
+    expect(leaks).toEqual([]);
+    expect(SQLITE_ONLY.test("LEFT JOIN json_each(?) AS `x`")).toBe(true);
+    expect(SQLITE_ONLY.test("SELECT `t`._rowid_ FROM t")).toBe(true);
+    expect(SQLITE_ONLY.test("the @rowid of a record")).toBe(false);
   });
 
   it("finds statements in strings and templates, not in prose or comments", () => {

@@ -45,8 +45,6 @@ export interface AdminAuthResponse {
  * one `admin.save` / `admin.delete` event once committed.
  */
 export class AdminService {
-  private readonly resolver = tableResolver("_admins", ADMIN_COLUMNS);
-
   constructor(private readonly deps: { db: Db; settings: SettingsStore; mailer: Mailer; events: EventBus }) {}
 
   findById(id: string): Promise<AdminRow | undefined> {
@@ -88,7 +86,7 @@ export class AdminService {
 
   list(who: Caller, query: ListQuery): Promise<ListResult<ReturnType<typeof adminJson>>> {
     requireAdmin(who);
-    return runList(this.deps.db, { table: "_admins", resolver: this.resolver, query, mapRow: (row) => adminJson(row as unknown as AdminRow) });
+    return runList(this.deps.db, { table: "_admins", resolver: tableResolver(this.deps.db.dialect, "_admins", ADMIN_COLUMNS), query, mapRow: (row) => adminJson(row as unknown as AdminRow) });
   }
 
   async view(who: Caller, id: string): Promise<ReturnType<typeof adminJson>> {

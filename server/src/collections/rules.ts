@@ -5,6 +5,7 @@ import { parseFilter } from "../query/parser.js";
 import { recordResolver } from "../query/recordResolver.js";
 import { verr, type VError } from "../fields/errors.js";
 import type { CollectionModel } from "../models/collection.js";
+import type { QueryDialect } from "../query/types.js";
 
 /**
  * Checks an API rule the way the reference does when a collection is saved: the filter must
@@ -17,13 +18,13 @@ import type { CollectionModel } from "../models/collection.js";
 type Lookup = (nameOrId: string) => CollectionModel | undefined;
 
 /** The reference's error for a rule that does not parse or resolve, or null when the rule is fine. */
-export function checkRule(rule: string | null, collection: CollectionModel, lookup: Lookup): VError | null {
+export function checkRule(rule: string | null, collection: CollectionModel, lookup: Lookup, dialect: QueryDialect): VError | null {
   if (rule === null || rule === "") return null;
-  const detail = ruleProblem(rule, collection, lookup);
+  const detail = ruleProblem(rule, collection, lookup, dialect);
   return detail === null ? null : verr("validation_invalid_rule", "Invalid filter rule. Raw error: " + detail);
 }
 
-export function ruleProblem(rule: string, collection: CollectionModel, lookup: Lookup): string | null {
+export function ruleProblem(rule: string, collection: CollectionModel, lookup: Lookup, dialect: QueryDialect): string | null {
   let expr: Expr;
   try {
     expr = parseFilter(rule);
@@ -32,7 +33,7 @@ export function ruleProblem(rule: string, collection: CollectionModel, lookup: L
     throw err;
   }
   // The collection may be a draft (not yet saved): the resolver gets it as is.
-  const resolver = recordResolver({ collection, findCollection: lookup, allowHiddenFields: true });
+  const resolver = recordResolver({ dialect, collection, findCollection: lookup, allowHiddenFields: true });
   for (const c of conditions(expr)) {
     for (const [side, operand] of [["left", c.left], ["right", c.right]] as const) {
       if (operand.kind !== "identifier" || isMacro(operand.name)) continue;

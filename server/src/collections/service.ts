@@ -47,8 +47,6 @@ export interface CollectionServiceDeps {
  * (rows and DDL together) announced after it commits. Errors are the reference's.
  */
 export class CollectionService {
-  private readonly resolver = tableResolver("_collections", COLLECTION_LIST_COLUMNS);
-
   constructor(private readonly deps: CollectionServiceDeps) {}
 
   get db(): Db {
@@ -77,7 +75,7 @@ export class CollectionService {
     requireAdmin(who);
     return runList(this.db, {
       table: "_collections",
-      resolver: this.resolver,
+      resolver: tableResolver(this.db.dialect, "_collections", COLLECTION_LIST_COLUMNS, { kinds: { system: "bool" } }),
       query,
       mapRow: (row) => collectionJson(collectionFromRow(row as unknown as CollectionRow)),
     });

@@ -72,9 +72,9 @@ export async function validateForm(form: CollectionForm, old: CollectionModel | 
   set("schema", schemaError(form, old, ctx));
 
   const draft = draftCollection(form, old);
-  for (const key of ["listRule", "viewRule"] as const) set(key, checkRule(form[key], draft, ctx.find));
+  for (const key of ["listRule", "viewRule"] as const) set(key, checkRule(form[key], draft, ctx.find, ctx.tx.db.dialect));
   for (const key of ["createRule", "updateRule", "deleteRule"] as const) {
-    set(key, form.type === "view" && form[key] !== null ? V.nil() : checkRule(form[key], draft, ctx.find));
+    set(key, form.type === "view" && form[key] !== null ? V.nil() : checkRule(form[key], draft, ctx.find, ctx.tx.db.dialect));
   }
   set("options", optionsError(form, draft, viewError, ctx));
   set("indexes", indexesError(form));
@@ -225,7 +225,7 @@ function optionsError(form: CollectionForm, draft: CollectionModel, viewError: s
     }
     const errs = validateAuthOptions(o);
     if (errs) return errs;
-    const rule = checkRule(o.manageRule, draft, ctx.find);
+    const rule = checkRule(o.manageRule, draft, ctx.find, ctx.tx.db.dialect);
     return rule ? { manageRule: rule } : null;
   }
   if (form.type === "view") {

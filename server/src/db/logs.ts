@@ -11,9 +11,6 @@ export interface LogRow {
   updated: string;
 }
 
-/** The hour bucket of a log; the same expression as the `_logs_created_hour_idx` index so SQLite can use it. */
-const HOUR_EXPR = "strftime('%Y-%m-%d %H:00:00', `created`)";
-
 /** A compiled filter (from query/filterSql): a WHERE condition, its bound values and any JOINs. */
 export interface WhereClause {
   sql: string;
@@ -45,8 +42,11 @@ export const logsRepo = {
 
   /** Deletes logs created strictly before `cutoff` (a stored-format date); returns how many. */
   async deleteOlderThan(db: Queryable, cutoff: string): Promise<number> {
-    // The hour condition lets SQLite narrow the scan with the hour index; the exact one decides.
-    return (await db.run(`DELETE FROM _logs WHERE ${HOUR_EXPR} <= strftime('%Y-%m-%d %H:00:00', ?) AND \`created\` < ?`, [cutoff, cutoff])).changes;
+    // The hour condition lets SQLite narrow the scan with the hour index (the dialect's hour is
+    // that index's expression); the exact one decides.
+    const d = db.db.dialect;
+    const created = d.quote("created");
+    return (await db.run(`DELETE FROM _logs WHERE ${d.hourOf(created)} <= ${d.hourOf("?")} AND ${created} < ?`, [cutoff, cutoff])).changes;
   },
 
   /** Deletes every log and, when asked, gives the space back to the file system. */
@@ -61,9 +61,12 @@ export const logsRepo = {
     const joins = where?.joins ?? [];
     const joinSql = joins.map((j) => ` ${j.sql}`).join("");
     const cond = where?.sql ? ` WHERE ${where.sql}` : "";
-    const count = joins.length ? "COUNT(DISTINCT `_logs`.`id`)" : "COUNT(`_logs`.`id`)";
-    const hour = "strftime('%Y-%m-%d %H:00:00', `_logs`.`created`)";
-    const sql = `SELECT ${count} AS total, ${hour} AS hour FROM \`_logs\`${joinSql}${cond} GROUP BY ${hour} ORDER BY ${hour}`;
+    const d = db.db.dialect;
+    const logs = d.quote("_logs");
+    const id = `${logs}.${d.quote("id")}`;
+    const count = joins.length ? `COUNT(DISTINCT ${id})` : `COUNT(${id})`;
+    const hour = d.hourOf(`${logs}.${d.quote("created")}`);
+    const sql = `SELECT ${count} AS total, ${hour} AS hour FROM ${logs}${joinSql}${cond} GROUP BY ${hour} ORDER BY ${hour}`;
     const params = [...joins.flatMap((j) => j.params ?? []), ...(where?.params ?? [])];
     return db.all<StatsRow>(sql, params);
   },

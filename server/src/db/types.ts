@@ -67,6 +67,30 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/** A piece of SQL with the values of its `?` placeholders, in order. */
+export interface SqlPart {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * What an operand of a comparison holds, so an engine that types its values (PostgreSQL) can
+ * compare them the way SQLite does (SQLite's column affinity decides conversions):
+ * - "text", "number", "bool": a record column of that kind (text affinity; numeric affinity);
+ * - "json": the text of a JSON or multi-value column (numeric affinity in SQLite);
+ * - "value": a value read from JSON (null, a number or text, without affinity);
+ * - "string", "real", "integer", "null": a bound value or expression of that type, without affinity.
+ */
+export type ValueKind = "text" | "number" | "bool" | "json" | "value" | "string" | "real" | "integer" | "null";
+
+/** An operand of a comparison: its SQL and what it holds. */
+export interface SqlOperand extends SqlPart {
+  kind: ValueKind;
+}
+
+/** The comparisons `Dialect.compare` writes. */
+export type CompareOp = "=" | "IS" | "IS NOT" | "<" | "<=" | ">" | ">=";
+
 /** A column of a table or view, as the database describes it. */
 export interface ColumnInfo {
   name: string;
@@ -82,16 +106,73 @@ export interface Dialect {
   readonly name: "sqlite" | "postgres";
   /** A quoted identifier (table, column, index). */
   quote(name: string): string;
-  /** The value at a JSON path (`$.a.b`, `$[#-1]`) of a JSON text expression. */
-  jsonExtract(expr: string, path: string): string;
   /** Whether a text expression holds valid JSON. */
   jsonValid(expr: string): string;
-  /** The number of elements of a JSON array expression. */
-  jsonArrayLength(expr: string): string;
-  /** A table expression with one row per element of a JSON array (`alias.value` holds it). */
-  jsonEach(expr: string, alias: string): string;
-  /** The ESCAPE clause that goes with patterns built by query/like.ts. */
-  readonly likeEscape: string;
+  /**
+   * A table expression (`fn(...) alias`, the alias quoted here) with one row per element of
+   * the JSON array text `json` (bound ids, a request's values), in its column `value`.
+   */
+  jsonEach(json: string, alias: string): string;
+  /**
+   * A table expression (`... AS alias`) with one row per value a column holds: the elements
+   * of its JSON array (an empty array gives no row), or the column itself when it holds no
+   * JSON (NULL too: one NULL row). Column `value`, a value of kind "value".
+   */
+  eachValue(x: SqlPart, alias: string): SqlPart;
+  /** A "value" operand (from `eachValue`) as text, the way a text column compares with it (ids). */
+  valueText(expr: string): string;
+  /** A LEFT JOIN of a table expression on every row (no join condition). */
+  leftJoinAll(table: string): string;
+  /** A FROM item of exactly one row (what a LEFT JOIN of values hangs on). */
+  readonly oneRow: string;
+  /**
+   * The value at `path` (`""`, `.a`, `[0].b`) of a JSON column's text; text that is not
+   * JSON is read as one string value (so `path` "" gives it back). A value of kind "value".
+   */
+  jsonFieldValue(column: string, path: string): SqlPart;
+  /** The value at a JSON path (`$.a."b c"[0]`) of a column's JSON text; NULL when it holds no JSON. */
+  jsonKeyValue(column: string, path: string): SqlPart;
+  /** How many values a single- or multi-value column holds ('' and NULL hold none; plain text one). */
+  valueCount(column: string): string;
+  /** The column of a record table (`alias`, quoted) that orders its rows as inserted (`@rowid`). */
+  rowid(alias: string): string;
+  /**
+   * Whether a list must order by insertion itself: true when the engine's scans do not
+   * return ties and unordered rows in insertion order (PostgreSQL), so the row-order column
+   * becomes the last ORDER BY term.
+   */
+  readonly orderTies: boolean;
+  /** A condition that always holds (an empty API rule). */
+  readonly alwaysTrue: string;
+  /** A truth value as an integer-like operand (`@request.data.x:isset`). */
+  truth(value: boolean): string;
+  /**
+   * One comparison of two operands: `=`, `<`, `<=`, `>`, `>=`, and `IS` / `IS NOT` (NULL-safe),
+   * with SQLite's rules (type affinity; NULL < numbers < text; text compared bytewise).
+   */
+  compare(op: CompareOp, left: SqlOperand, right: SqlOperand): SqlPart;
+  /** `x IS NULL` (or `IS NOT NULL` when `negate`). */
+  isNull(x: SqlOperand, negate: boolean): SqlPart;
+  /** `COALESCE(x, '')`: NULL read as the empty text (an operand without affinity). */
+  coalesceEmpty(x: SqlOperand): SqlOperand;
+  /**
+   * `x LIKE pattern` with SQLite's rules (ASCII case folding, `\` escapes, operands read as
+   * text); `contains` wraps a pattern operand in `%...%`; `negate` gives NOT LIKE.
+   */
+  like(x: SqlOperand, pattern: SqlOperand, negate: boolean, contains: boolean): SqlPart;
+  /** One ORDER BY term with SQLite's order (NULLs first ascending; numbers before text; text bytewise). */
+  sortTerm(x: SqlOperand, direction: "ASC" | "DESC"): SqlPart;
+  /** The ORDER BY term of a random order. */
+  readonly randomOrder: string;
+  /**
+   * The page of a list whose joins may repeat rows: each row of `table` once, ordered by
+   * `orderBy` (terms over the joined rows), then LIMIT ? OFFSET ? (the caller appends their params).
+   */
+  distinctPage(table: string, from: SqlPart, where: SqlPart, orderBy: SqlPart): SqlPart;
+  /** The number of distinct rows of `table` (as `total`) in a list whose joins may repeat rows. */
+  distinctCount(table: string, from: SqlPart, where: SqlPart): SqlPart;
+  /** The `YYYY-MM-DD HH:00:00` hour of a stored date text (logs' hourly stats). */
+  hourOf(expr: string): string;
   /** An INSERT that updates `update` columns when a row with the same `key` columns exists. */
   upsert(table: string, columns: readonly string[], key: readonly string[], update: readonly string[]): string;
   /** The columns of a table or view; throws when it does not resolve. */

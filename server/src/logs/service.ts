@@ -9,16 +9,22 @@ import type { ListQuery } from "../query/types.js";
 import { badRequest, notFound } from "../tools/errors.js";
 import { LOG_COLUMNS, logJson, statsJson } from "./model.js";
 
+/** `_logs`' columns other than text: level is a number, data JSON, rowid the insertion order. */
+const LOG_KINDS = { level: "number", data: "json", rowid: "integer" } as const;
+
 /** The request logs API, admins only: list, hourly stats, one entry. */
 export class LogsService {
-  private readonly resolver = tableResolver("_logs", LOG_COLUMNS, { jsonColumns: ["data"] });
   /** `logsDb` is read on every use: a restore reopens logs.db (app.reload). */
   constructor(private readonly deps: { readonly logsDb: Db }) {}
+
+  private resolver() {
+    return tableResolver(this.deps.logsDb.dialect, "_logs", LOG_COLUMNS, { jsonColumns: ["data"], kinds: LOG_KINDS, rowOrder: "rowid" });
+  }
 
   /** No default sort: the reference lists in storage (rowid) order unless asked. */
   list(who: Caller, query: ListQuery) {
     requireAdmin(who);
-    return runList(this.deps.logsDb, { table: "_logs", resolver: this.resolver, query, mapRow: logJson });
+    return runList(this.deps.logsDb, { table: "_logs", resolver: this.resolver(), query, mapRow: logJson });
   }
 
   async stats(who: Caller, rawFilter: unknown) {
@@ -27,7 +33,7 @@ export class LogsService {
     let where;
     if (filter) {
       try {
-        where = compileFilter(filter, this.resolver);
+        where = compileFilter(filter, this.resolver());
       } catch (err) {
         if (!(err instanceof QueryError)) throw err;
         const e = badRequest("Invalid filter format.");

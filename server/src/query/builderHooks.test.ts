@@ -1,4 +1,5 @@
 /** The filter builder hooks the record resolver relies on: literal operands, guards and rule joins. */
+import { sqliteDialect } from "../db/sqlite/dialect.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanupTempDirs } from "../../test/support/dataDirs.js";
 import { sqliteDbWith } from "../../test/support/sqliteFile.js";
@@ -15,7 +16,7 @@ const FIELDS: Record<string, ResolvedField> = {
   each: { sql: "`je`.`value`", joins: ["LEFT JOIN json_each(`t`.`j`) AS `je`"], literal: { empty: false } },
   guarded: { sql: "`t`.`email`", guard: { sql: "`t`.`visible` = ?", params: [1n] } },
 };
-const resolver: FieldResolver = { resolve: (id) => FIELDS[id] ?? null };
+const resolver: FieldResolver = { dialect: sqliteDialect, resolve: (id) => FIELDS[id] ?? null };
 const sql = (f: string) => compileFilter(f, resolver);
 
 const rows = [

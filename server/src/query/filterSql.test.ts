@@ -1,12 +1,14 @@
+import { sqliteDialect } from "../db/sqlite/dialect.js";
 import { describe, expect, it } from "vitest";
 import { QueryError } from "./errors.js";
 import { compileFilter, formatNumber } from "./filterSql.js";
 import { tableResolver } from "./tableResolver.js";
 import type { FieldResolver } from "./types.js";
 
-const base = tableResolver("t", ["id", "email", "name", "data"], { jsonColumns: ["data"] });
+const base = tableResolver(sqliteDialect, "t", ["id", "email", "name", "data"], { jsonColumns: ["data"] });
 /** Adds a multi-value field `tags`, and a field with a join and params. */
 const resolver: FieldResolver = {
+  dialect: sqliteDialect,
   resolve(id) {
     if (id === "tags") return { sql: "`t`.`tags`", multiple: true };
     if (id === "author.name") return { sql: "`a`.`name`", joins: ["LEFT JOIN `authors` `a` ON `a`.`id` = `t`.`author`"] };
@@ -139,6 +141,7 @@ describe("compileFilter: SQL and params", () => {
 
   it("compares a joined multi-value field per row and checks every value with its values source", () => {
     const joined: FieldResolver = {
+      dialect: sqliteDialect,
       resolve: (id) =>
         id === "sel"
           ? { sql: "`je`.`value`", joins: ["LEFT JOIN json_each(`t`.`sel`) `je`"], multiple: true, values: { sql: "SELECT value AS v FROM json_each(`t`.`sel`)", params: [] } }
@@ -169,7 +172,7 @@ describe("compileFilter: SQL and params", () => {
   });
 
   it("wraps resolver exceptions in a 400", () => {
-    const bad: FieldResolver = { resolve: () => { throw new TypeError("boom"); } };
+    const bad: FieldResolver = { dialect: sqliteDialect, resolve: () => { throw new TypeError("boom"); } };
     expect(() => compileFilter("a = 1", bad)).toThrow(QueryError);
   });
 

@@ -1,10 +1,11 @@
 import type { Condition, Expr, Operand, SignOperator } from "./ast.js";
+import type { SqlOperand, ValueKind } from "../db/types.js";
 import { DomainError } from "../tools/errors.js";
 import { queryError } from "./errors.js";
 import { likePattern } from "./like.js";
 import { macroValue } from "./macros.js";
 import { parseFilter, type ParseOptions } from "./parser.js";
-import type { FieldResolver, JoinClause, ResolvedField, SqlFragment } from "./types.js";
+import type { FieldResolver, JoinClause, QueryDialect, ResolvedField, SqlFragment } from "./types.js";
 import { fragmentKey, JoinSet } from "./joins.js";
 
 export interface FilterSqlOptions {
@@ -25,7 +26,7 @@ export function compileFilter(input: string, resolver: FieldResolver, opts: Filt
 }
 
 /**
- * Translates a parsed filter to SQLite. Every literal (text, number, bool, null,
+ * Translates a parsed filter to the SQL of the resolver's dialect. Every literal (text, number, bool, null,
  * macro value) is a bound `?` parameter; identifiers come only from the resolver.
  */
 export function filterToSql(expr: Expr, resolver: FieldResolver, opts: FilterSqlOptions = {}): FilterSql {
@@ -41,6 +42,10 @@ interface Term {
   empty: boolean;
   /** A resolver value known not to be empty (ResolvedField.literal): compared with '' directly, without folding NULL. */
   known?: boolean;
+  /** What `sql` holds. */
+  kind: ValueKind;
+  /** What each value of `values` holds. */
+  valuesKind?: ValueKind;
   /** Text of a text/number literal, used to build a LIKE pattern. */
   likeText?: string;
   noCoalesce: boolean;
@@ -58,11 +63,14 @@ const MAX_FLAT_CHAIN = 64;
 class FilterBuilder {
   private readonly joins = new JoinSet();
   private alias = 0;
+  private readonly d: QueryDialect;
 
   constructor(
     private readonly resolver: FieldResolver,
     private readonly now: Date,
-  ) {}
+  ) {
+    this.d = resolver.dialect;
+  }
 
   build(expr: Expr): FilterSql {
     const where = this.expr(expr);
@@ -97,7 +105,7 @@ class FilterBuilder {
   private compareTerms(c: Condition, left: Term, right: Term): SqlFragment {
     const anyOf = c.op.startsWith("?");
     const op = (anyOf ? c.op.slice(1) : c.op) as SignOperator;
-    if (!left.values && !right.values) return compare(op, left, right);
+    if (!left.values && !right.values) return compare(this.d, op, left, right);
 
     // "Some value matches": a joined per-row value is compared as it is; a JSON array
     // expression is searched with EXISTS over its values.
@@ -108,8 +116,11 @@ class FilterBuilder {
     if (anyOf) return some;
     // "Every value matches": also no value may fail (or be missing, except for `=`).
     const none = this.overValues(op, left, right, () => true, (from, cond, aliases) => {
-      const nullChecks = op === "=" ? "" : aliases.map((a) => ` OR ${a}.v IS NULL`).join("");
-      return { sql: `NOT EXISTS (SELECT 1 FROM ${from.sql} WHERE NOT (${cond.sql})${nullChecks})`, params: [...from.params, ...cond.params] };
+      const nullChecks = op === "=" ? [] : aliases.map((a) => this.d.isNull(a, false));
+      return {
+        sql: `NOT EXISTS (SELECT 1 FROM ${from.sql} WHERE NOT (${cond.sql})${nullChecks.map((n) => ` OR ${n.sql}`).join("")})`,
+        params: [...from.params, ...cond.params, ...nullChecks.flatMap((n) => n.params)],
+      };
     });
     return { sql: `(${some.sql} AND ${none.sql})`, params: [...some.params, ...none.params] };
   }
@@ -123,51 +134,52 @@ class FilterBuilder {
     l: Term,
     r: Term,
     pick: (t: Term) => boolean,
-    wrap: (from: SqlFragment, cond: SqlFragment, aliases: string[]) => SqlFragment,
+    wrap: (from: SqlFragment, cond: SqlFragment, values: SqlOperand[]) => SqlFragment,
   ): SqlFragment {
-    const sources: { key: string; alias: string; values: SqlFragment }[] = [];
+    const sources: { key: string; alias: string; values: SqlFragment; kind: ValueKind }[] = [];
     const bind = (t: Term): Term => {
       if (!t.values || !pick(t)) return t;
       const key = fragmentKey(t.values);
       let src = sources.find((s) => s.key === key);
       if (!src) {
-        src = { key, alias: `__mm${++this.alias}`, values: t.values };
+        src = { key, alias: `__mm${++this.alias}`, values: t.values, kind: t.valuesKind ?? "value" };
         sources.push(src);
       }
-      return { ...t, sql: `${src.alias}.v`, params: [], values: undefined };
+      return { ...t, sql: `${src.alias}.v`, params: [], values: undefined, kind: src.kind };
     };
-    const cond = compare(op, bind(l), bind(r));
+    const cond = compare(this.d, op, bind(l), bind(r));
     if (sources.length === 0) return cond;
     const from: SqlFragment = {
       sql: sources.map((s) => `(${s.values.sql}) AS ${s.alias}`).join(", "),
       params: sources.flatMap((s) => s.values.params),
     };
-    return wrap(from, cond, sources.map((s) => s.alias));
+    return wrap(from, cond, sources.map((s) => ({ sql: `${s.alias}.v`, params: [], kind: s.kind })));
   }
 
   private term(o: Operand, side: string): Term {
-    const literal = (value: unknown, extra: Partial<Term> = {}): Term => ({
+    const literal = (value: unknown, kind: ValueKind, extra: Partial<Term> = {}): Term => ({
       field: false,
       sql: "?",
       params: [value],
       empty: false,
       noCoalesce: false,
+      kind,
       ...extra,
     });
     switch (o.kind) {
       case "text":
-        return literal(o.value, { empty: o.value === "", likeText: o.value });
+        return literal(o.value, "string", { empty: o.value === "", likeText: o.value });
       case "number":
-        return literal(o.value, { likeText: formatNumber(o.value) });
+        return literal(o.value, "real", { likeText: formatNumber(o.value) });
       case "bool":
         // Bound as INTEGER (not REAL) so text columns compare with '1'/'0', as in the reference.
-        return literal(o.value ? 1n : 0n);
+        return literal(o.value ? 1n : 0n, "integer");
       case "null":
-        return literal(null, { empty: true });
+        return literal(null, "null", { empty: true });
       case "identifier": {
         const macro = macroValue(o.name, this.now);
         if (macro !== undefined) {
-          return typeof macro === "number" ? literal(BigInt(macro), { likeText: String(macro) }) : literal(macro, { likeText: macro });
+          return typeof macro === "number" ? literal(BigInt(macro), "integer", { likeText: String(macro) }) : literal(macro, "string", { likeText: macro });
         }
         let resolved: ResolvedField | null;
         try {
@@ -179,7 +191,11 @@ class FilterBuilder {
         if (!resolved) throw queryError(`invalid ${side} operand ${JSON.stringify(o.name)} - failed to resolve field`);
         for (const j of resolved.joins ?? []) this.addJoin(j);
         const params = resolved.params ?? [];
+        const kind = resolved.kind ?? "value";
         return {
+          kind,
+          // A JSON array searched value by value holds JSON values; a resolver's values source holds the field's.
+          valuesKind: resolved.values ? kind : "value",
           field: resolved.literal === undefined,
           sql: resolved.sql,
           params,
@@ -187,7 +203,7 @@ class FilterBuilder {
           known: resolved.literal !== undefined && !resolved.literal.empty,
           likeText: resolved.literal?.likeText,
           noCoalesce: resolved.noCoalesce ?? false,
-          values: resolved.multiple ? (resolved.values ?? jsonValues({ sql: resolved.sql, params })) : undefined,
+          values: resolved.multiple ? (resolved.values ?? jsonValues(this.d, { sql: resolved.sql, params })) : undefined,
           joined: resolved.multiple === true && resolved.values !== undefined,
           guard: resolved.guard,
         };
@@ -201,11 +217,9 @@ class FilterBuilder {
 }
 
 /** One row per element of a JSON array (a non-JSON value is one element; an empty array gives one NULL row). */
-export function jsonValues(x: SqlFragment): SqlFragment {
-  return {
-    sql: `SELECT __je.value AS v FROM (SELECT 1) LEFT JOIN json_each(CASE WHEN json_valid(${x.sql}) THEN ${x.sql} ELSE json_array(${x.sql}) END) AS __je`,
-    params: [...x.params, ...x.params, ...x.params],
-  };
+export function jsonValues(d: QueryDialect, x: SqlFragment): SqlFragment {
+  const each = d.eachValue(x, "__je");
+  return { sql: `SELECT __je.value AS v FROM ${d.oneRow} ${d.leftJoinAll(each.sql)}`, params: each.params };
 }
 
 /** A number as the reference prints it in a LIKE pattern: plain decimal notation, no exponent. */
@@ -222,44 +236,39 @@ export function formatNumber(v: number): string {
   return (neg ? "-" : "") + body;
 }
 
-const frag = (sql: string, ...parts: unknown[][]): SqlFragment => ({ sql, params: parts.flat() });
+const EMPTY: SqlOperand = { sql: "?", params: [""], kind: "string" };
+const and = (a: SqlFragment, glue: string, b: SqlFragment): SqlFragment => ({ sql: `(${a.sql} ${glue} ${b.sql})`, params: [...a.params, ...b.params] });
 
 /** One comparison of two single values, with the reference's null/empty-string rules. */
-function compare(op: SignOperator, l: Term, r: Term): SqlFragment {
+function compare(d: QueryDialect, op: SignOperator, l: Term, r: Term): SqlFragment {
   switch (op) {
     case "=":
     case "!=": {
       const eq = op === "=";
-      if (l.noCoalesce || r.noCoalesce) return frag(`${l.sql} ${eq ? "IS" : "IS NOT"} ${r.sql}`, l.params, r.params);
-      if (l.empty && r.empty) return frag(eq ? "? = ?" : "? IS NOT ?", [""], [""]);
+      if (l.noCoalesce || r.noCoalesce) return d.compare(eq ? "IS" : "IS NOT", l, r);
+      if (l.empty && r.empty) return d.compare(eq ? "=" : "IS NOT", EMPTY, EMPTY);
       if ((l.empty && r.known) || (r.empty && l.known)) {
         // The reference compares a known value with '' as it is (a NULL row matches neither way).
-        const x = l.empty ? r : l;
-        return l.empty ? frag(`? ${eq ? "=" : "IS NOT"} ${x.sql}`, [""], x.params) : frag(`${x.sql} ${eq ? "=" : "IS NOT"} ?`, x.params, [""]);
+        return l.empty ? d.compare(eq ? "=" : "IS NOT", EMPTY, r) : d.compare(eq ? "=" : "IS NOT", l, EMPTY);
       }
       if (l.empty || r.empty) {
         // Compare the other side with '' and treat NULL as ''.
         const x = l.empty ? r : l;
-        const cmp = l.empty ? frag(`? ${eq ? "=" : "IS NOT"} ${x.sql}`, [""], x.params) : frag(`${x.sql} ${eq ? "=" : "IS NOT"} ?`, x.params, [""]);
-        return eq
-          ? frag(`(${cmp.sql} OR ${x.sql} IS NULL)`, cmp.params, x.params)
-          : frag(`(${cmp.sql} AND ${x.sql} IS NOT NULL)`, cmp.params, x.params);
+        const cmp = l.empty ? d.compare(eq ? "=" : "IS NOT", EMPTY, x) : d.compare(eq ? "=" : "IS NOT", x, EMPTY);
+        return eq ? and(cmp, "OR", d.isNull(x, false)) : and(cmp, "AND", d.isNull(x, true));
       }
-      if (l.field && r.field) {
-        return frag(`COALESCE(${l.sql}, '') ${eq ? "=" : "IS NOT"} COALESCE(${r.sql}, '')`, l.params, r.params);
-      }
-      return frag(`${l.sql} ${eq ? "=" : "IS NOT"} ${r.sql}`, l.params, r.params);
+      if (l.field && r.field) return d.compare(eq ? "=" : "IS NOT", d.coalesceEmpty(l), d.coalesceEmpty(r));
+      return d.compare(eq ? "=" : "IS NOT", l, r);
     }
     case ">":
     case ">=":
     case "<":
     case "<=":
-      return frag(`${l.sql} ${op} ${r.sql}`, l.params, r.params);
+      return d.compare(op, l, r);
     case "~":
     case "!~": {
-      const like = op === "~" ? "LIKE" : "NOT LIKE";
-      if (r.likeText !== undefined) return frag(`${l.sql} ${like} ? ESCAPE '\\'`, l.params, [likePattern(r.likeText)]);
-      return frag(`${l.sql} ${like} ('%' || ${r.sql} || '%') ESCAPE '\\'`, l.params, r.params);
+      if (r.likeText !== undefined) return d.like(l, { sql: "?", params: [likePattern(r.likeText)], kind: "string" }, op === "!~", false);
+      return d.like(l, r, op === "!~", true);
     }
     default:
       throw queryError(`unknown operator ${JSON.stringify(op)}`);

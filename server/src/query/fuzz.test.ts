@@ -1,3 +1,4 @@
+import { sqliteDialect } from "../db/sqlite/dialect.js";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorStatus } from "../http/errorResponse.js";
@@ -11,9 +12,10 @@ import { tableResolver } from "./tableResolver.js";
 import type { FieldResolver } from "./types.js";
 import { rng, type Rng } from "../../test/support/rng.js";
 
-const plain = tableResolver("f", ["id", "title", "n", "data"], { jsonColumns: ["data"], rowid: true });
+const plain = tableResolver(sqliteDialect, "f", ["id", "title", "n", "data"], { jsonColumns: ["data"], rowid: true });
 const TAGS = "`f`.`tags`";
 const resolver: FieldResolver = {
+  dialect: sqliteDialect,
   resolve(id) {
     if (id === "tags") return { sql: TAGS, multiple: true };
     // the reference's form: one joined row per value
@@ -22,7 +24,7 @@ const resolver: FieldResolver = {
         sql: "`f_tags_je`.`value`",
         joins: [`LEFT JOIN json_each(CASE WHEN json_valid(${TAGS}) THEN ${TAGS} ELSE json_array(${TAGS}) END) AS \`f_tags_je\``],
         multiple: true,
-        values: jsonValues({ sql: TAGS, params: [] }),
+        values: jsonValues(sqliteDialect, { sql: TAGS, params: [] }),
       };
     }
     if (id === "@request.auth.id") return { sql: "?", params: ["user1"] };

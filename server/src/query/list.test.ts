@@ -1,3 +1,4 @@
+import { sqliteDialect } from "../db/sqlite/dialect.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QueryError } from "./errors.js";
 import { buildListSql, runList } from "./list.js";
@@ -9,8 +10,9 @@ import { tableResolver } from "./tableResolver.js";
 import type { FieldResolver, ListQuery } from "./types.js";
 
 let db: SqliteDb;
-const plain = tableResolver("items", ["id", "title", "n", "flag", "created", "data"], { jsonColumns: ["data"], rowid: true });
+const plain = tableResolver(sqliteDialect, "items", ["id", "title", "n", "flag", "created", "data"], { jsonColumns: ["data"], rowid: true });
 const resolver: FieldResolver = {
+  dialect: sqliteDialect,
   resolve: (id) => (id === "tags" ? { sql: "`items`.`tags`", multiple: true } : plain.resolve(id)),
 };
 
@@ -168,6 +170,7 @@ describe("runList paging and sorting", () => {
     await db.exec("CREATE TABLE IF NOT EXISTS `notes` (`item` TEXT, `body` TEXT)");
     await db.exec("DELETE FROM notes; INSERT INTO notes VALUES ('r1','x'),('r1','y'),('r2','x')");
     const withJoin: FieldResolver = {
+      dialect: sqliteDialect,
       resolve: (id) =>
         id === "notes.body"
           ? { sql: "`n1`.`body`", joins: [{ sql: "LEFT JOIN `notes` `n1` ON `n1`.`item` = `items`.`id` AND `n1`.`body` != ?", params: ["zzz"] }] }
@@ -178,7 +181,7 @@ describe("runList paging and sorting", () => {
   });
 
   it("turns an SQL error SQLite raises into a 400", async () => {
-    const broken: FieldResolver = { resolve: () => ({ sql: "no_such_column" }) };
+    const broken: FieldResolver = { dialect: sqliteDialect, resolve: () => ({ sql: "no_such_column" }) };
     await expect(runList(db, { table: "items", resolver: broken, query: { filter: "x = 1" }, mapRow: (r) => r })).rejects.toBeInstanceOf(QueryError);
   });
 
@@ -217,7 +220,7 @@ describe("runList on a database with a read pool", () => {
   });
 
   it("turns an SQL error SQLite raises on a worker into the same QueryError", async () => {
-    const broken: FieldResolver = { resolve: () => ({ sql: "no_such_column" }) };
+    const broken: FieldResolver = { dialect: sqliteDialect, resolve: () => ({ sql: "no_such_column" }) };
     const opts = { table: "items", resolver: broken, query: { filter: "x = 1" }, mapRow: (r: unknown) => r };
     const sync = await runList(db, opts).catch((e: unknown) => e);
     const pooled = await runList(pooledDb, opts).catch((e: unknown) => e);

@@ -1,5 +1,4 @@
 import type { Queryable } from "../db/types.js";
-import { quoteIdent } from "../db/quote.js";
 import { sqlQueryError } from "./errors.js";
 import { compileFilter } from "./filterSql.js";
 import { pageOffset, parsePagination, totalPages } from "./pagination.js";
@@ -42,7 +41,8 @@ export interface ListSql {
  */
 export function buildListSql(opts: Omit<ListOptions<unknown>, "mapRow">): ListSql & { page: number; perPage: number; skipTotal: boolean } {
   const { page, perPage, skipTotal } = parsePagination(opts.query);
-  const table = quoteIdent(opts.table);
+  const d = opts.resolver.dialect;
+  const table = d.quote(opts.table);
 
   const joins = new JoinSet();
   const addJoin = (j: JoinClause) => joins.add(j);
@@ -72,15 +72,19 @@ export function buildListSql(opts: Omit<ListOptions<unknown>, "mapRow">): ListSq
     conditions.length === 0
       ? { sql: "", params: [] }
       : { sql: " WHERE " + conditions.map((c) => (conditions.length > 1 ? `(${c.sql})` : c.sql)).join(" AND "), params: conditions.flatMap((c) => c.params) };
-  const distinct = joinList.length > 0 ? "DISTINCT " : "";
-  const orderBy = sort.sql ? ` ORDER BY ${sort.sql}` : "";
-
-  const select: SqlFragment = {
-    sql: `SELECT ${distinct}${table}.* ${from.sql}${where.sql}${orderBy} LIMIT ? OFFSET ?`,
-    params: [...from.params, ...where.params, ...sort.params, BigInt(perPage), BigInt(pageOffset(page, perPage))],
-  };
+  // Joins may repeat a row (one per joined value): each row is listed and counted once.
+  const distinct = joinList.length > 0;
+  const paging = [BigInt(perPage), BigInt(pageOffset(page, perPage))];
+  let select: SqlFragment;
+  if (distinct) {
+    const rows = d.distinctPage(table, from, where, sort);
+    select = { sql: rows.sql, params: [...rows.params, ...paging] };
+  } else {
+    const orderBy = sort.sql ? ` ORDER BY ${sort.sql}` : "";
+    select = { sql: `SELECT ${table}.* ${from.sql}${where.sql}${orderBy} LIMIT ? OFFSET ?`, params: [...from.params, ...where.params, ...sort.params, ...paging] };
+  }
   const count: SqlFragment = distinct
-    ? { sql: `SELECT COUNT(*) AS total FROM (SELECT DISTINCT ${table}.* ${from.sql}${where.sql})`, params: [...from.params, ...where.params] }
+    ? d.distinctCount(table, from, where)
     : { sql: `SELECT COUNT(*) AS total ${from.sql}${where.sql}`, params: [...from.params, ...where.params] };
   return { select, count, page, perPage, skipTotal };
 }

@@ -1,13 +1,12 @@
-import { quoteIdent } from "../db/quote.js";
 import type { CollectionModel } from "../models/collection.js";
-import type { SqlFragment } from "../query/types.js";
+import type { QueryDialect, SqlFragment } from "../query/types.js";
 import { recordResolver } from "./recordResolver.js";
 import type { RequestInfo } from "./requestInfo.js";
 import { compileRule } from "./rules.js";
 
-const q = quoteIdent;
-
 export interface PathAccessOptions {
+  /** The dialect of the database the list runs on. */
+  dialect: QueryDialect;
   findCollection: (nameOrId: string) => CollectionModel | undefined;
   requestInfo: RequestInfo;
 }
@@ -20,11 +19,12 @@ export interface PathAccessOptions {
  * subquery over its own alias); a collection listable by admins only contributes nothing.
  */
 export function listAccess(opts: PathAccessOptions): (target: CollectionModel, alias: string) => SqlFragment | null {
+  const q = opts.dialect.quote;
   return (target, alias) => {
     if (target.listRule === null) return { sql: "0=1", params: [] };
     if (target.listRule.trim() === "") return null;
     const sub = `__list:${alias}`;
-    const resolver = recordResolver({ collection: target, findCollection: opts.findCollection, requestInfo: opts.requestInfo, allowHiddenFields: false, table: sub });
+    const resolver = recordResolver({ dialect: opts.dialect, collection: target, findCollection: opts.findCollection, requestInfo: opts.requestInfo, allowHiddenFields: false, table: sub });
     const rule = compileRule(target.listRule, resolver);
     const joins = rule.joins.map((j) => (typeof j === "string" ? { sql: j, params: [] as unknown[] } : { sql: j.sql, params: j.params ?? [] }));
     return {

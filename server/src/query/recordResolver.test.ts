@@ -1,3 +1,4 @@
+import { sqliteDialect } from "../db/sqlite/dialect.js";
 import { afterAll, describe, expect, it } from "vitest";
 import { errorStatus } from "../http/errorResponse.js";
 import { DomainError } from "../tools/errors.js";
@@ -68,7 +69,7 @@ afterAll(async () => {
 const authOf = (id: string): RequestInfo["auth"] => ({ collection: users, record: authRows.get(id)! });
 
 function resolver(opts: Partial<RecordResolverOptions> = {}) {
-  return recordResolver({ collection: posts, findCollection: find, allowHiddenFields: true, ...opts });
+  return recordResolver({ dialect: sqliteDialect, collection: posts, findCollection: find, allowHiddenFields: true, ...opts });
 }
 
 async function ids(filter: string, opts: Partial<RecordResolverOptions> = {}, collection: CollectionModel = opts.collection ?? posts): Promise<string[]> {
@@ -187,7 +188,7 @@ describe("relation paths", () => {
   });
 
   it("goes at most 6 relations deep", async () => {
-    const r = recordResolver({ collection: users, findCollection: find });
+    const r = recordResolver({ dialect: sqliteDialect, collection: users, findCollection: find });
     expect(r.resolve("friends.friends.friends.friends.friends.friends.name")).toBeTruthy();
     expect(() => r.resolve("friends.friends.friends.friends.friends.friends.friends.name")).toThrow(
       expect.objectContaining({ kind: "bad_request", detail: "max nested relations reached (6)" }),

@@ -1,11 +1,12 @@
-import { quoteIdent } from "../db/quote.js";
+import type { ValueKind } from "../db/types.js";
 import { isMultipleField, type RelationOptions, type SchemaField } from "../fields/index.js";
 import { forbidden } from "../tools/errors.js";
 import { BASE_FIELD_NAMES, isAuth, type CollectionModel } from "../models/collection.js";
 import { parseIndex } from "../db/indexes.js";
 import { QueryError } from "./errors.js";
 import { jsonValues } from "./filterSql.js";
-import type { FieldResolver, JoinClause, ResolvedField, SqlFragment } from "./types.js";
+import type { FieldResolver, JoinClause, QueryDialect, ResolvedField, SqlFragment } from "./types.js";
+import type { SqlOperand } from "../db/types.js";
 import { extractPath, goJson, goString, parseGoFloat, staticRequestMap, toUniqueStrings, type AuthInfo, type RequestInfo } from "./requestInfo.js";
 
 /**
@@ -28,6 +29,8 @@ import { extractPath, goJson, goString, parseGoFloat, staticRequestMap, toUnique
  *   `emailVisibility = TRUE` (not for `@collection.*` and `@request.auth.*` paths).
  */
 export interface RecordResolverOptions {
+  /** The dialect of the database the SQL runs on (`q.db.dialect`). */
+  dialect: QueryDialect;
   collection: CollectionModel;
   /** Loads a collection by name or id (relations, back relations, `@collection.*`). */
   findCollection: (nameOrId: string) => CollectionModel | undefined;
@@ -68,19 +71,15 @@ const COLLECTION_RE = /^@collection\.(\w+)(?::(\w+))?\.([\w.:]*\w)$/;
 /** A path that does not resolve: a bad request (the detail says why). */
 const ResolveError = QueryError;
 
-const q = quoteIdent;
-const col = (alias: string, name: string) => `${q(alias)}.${q(name)}`;
 const frag = (sql: string, params: unknown[] = []): SqlFragment => ({ sql, params });
 
-/** `json_each` input that also reads a single (non-JSON) value as one element. */
-const eachArg = (c: string) => `CASE WHEN json_valid(${c}) THEN ${c} ELSE json_array(${c}) END`;
-/** The number of values of a multi-value or single-value column ('' and NULL count 0). */
-const arrayLength = (c: string) =>
-  `json_array_length(CASE WHEN json_valid(${c}) THEN ${c} ELSE (CASE WHEN ${c} = '' OR ${c} IS NULL THEN json_array() ELSE json_array(${c}) END) END)`;
-
-/** A value read from a JSON column at a path (`path` is "" or starts with "." or "["). */
-function jsonExtract(c: string, path: string): SqlFragment {
-  return frag(`(CASE WHEN json_valid(${c}) THEN json_extract(${c}, ?) ELSE json_extract(json_object('pb', ${c}), ?) END)`, ["$" + path, "$.pb" + path]);
+/** What a record column holds, by field type (system fields are text, bar the auth flags). */
+function columnKind(field: SchemaField<object> | undefined, name: string): ValueKind {
+  if (!field) return name === "emailVisibility" || name === "verified" ? "bool" : "text";
+  if (field.type === "number") return "number";
+  if (field.type === "bool") return "bool";
+  if (field.type === "json" || isMultipleField(field)) return "json";
+  return "text";
 }
 
 /** The JSON path of the keys after a JSON field: `a.0.b` -> `.a[0].b`. */
@@ -102,7 +101,7 @@ function splitModifier(prop: string): [string, string] {
   return [parts[0], parts[1]];
 }
 
-const NULL_VALUE: ResolvedField = { sql: "NULL", literal: { empty: true } };
+const NULL_VALUE: ResolvedField = { sql: "NULL", literal: { empty: true }, kind: "null" };
 
 /** A single-column unique index on the column (a back relation through it is single). */
 function hasUniqueIndex(c: CollectionModel, column: string): boolean {
@@ -139,6 +138,8 @@ export function recordResolver(opts: RecordResolverOptions): FieldResolver {
 }
 
 class RecordResolver implements FieldResolver {
+  readonly dialect: QueryDialect;
+  readonly rowOrder: string;
   private readonly collection: CollectionModel;
   private readonly table: string;
   private readonly hidden: boolean;
@@ -147,8 +148,10 @@ class RecordResolver implements FieldResolver {
   private staticMap?: Record<string, unknown>;
 
   constructor(private readonly opts: RecordResolverOptions) {
+    this.dialect = opts.dialect;
     this.collection = opts.collection;
     this.table = opts.table ?? opts.collection.name;
+    this.rowOrder = opts.dialect.rowid(this.q(this.table));
     this.hidden = opts.allowHiddenFields ?? false;
     this.allowRequest = opts.allowRequestFields ?? true;
     this.auth = opts.requestInfo?.auth ?? null;
@@ -171,6 +174,19 @@ class RecordResolver implements FieldResolver {
     return this.walk(this.rootStep(), identifier.split("."));
   }
 
+  private q(name: string): string {
+    return this.dialect.quote(name);
+  }
+
+  private col(alias: string, name: string): string {
+    return `${this.q(alias)}.${this.q(name)}`;
+  }
+
+  /** One row per value of a single- or multi-value column, as a table named `alias`. */
+  private each(column: string, alias: string): SqlFragment {
+    return this.dialect.eachValue(frag(column), this.q(alias));
+  }
+
   private load(nameOrId: string): CollectionModel | undefined {
     return nameOrId === "" ? undefined : this.opts.findCollection(nameOrId);
   }
@@ -182,9 +198,9 @@ class RecordResolver implements FieldResolver {
       alias: this.table,
       joins: [],
       mmAlias,
-      mmFrom: frag(`${q(this.collection.name)} AS ${q(mmAlias)}`),
+      mmFrom: frag(`${this.q(this.collection.name)} AS ${this.q(mmAlias)}`),
       mmJoins: [],
-      mmWhere: frag(`${col(mmAlias, "id")} = ${col(this.table, "id")}`),
+      mmWhere: frag(`${this.col(mmAlias, "id")} = ${this.col(this.table, "id")}`),
       multi: false,
       nullify: false,
       hidden: this.hidden,
@@ -200,7 +216,7 @@ class RecordResolver implements FieldResolver {
       const field = s.collection.schema.find((f) => f.name === prop);
       if (field?.type === "json") {
         const path = jsonPath(props.slice(i + 1));
-        return this.finish(s, (a) => jsonExtract(col(a, field.name), path), { noCoalesce: true });
+        return this.finish(s, (a) => this.dialect.jsonFieldValue(this.col(a, field.name), path), { noCoalesce: true, kind: "value" });
       }
       if (i >= MAX_RELATION_DEPTH) throw new ResolveError(`max nested relations reached (${MAX_RELATION_DEPTH})`);
       if (!field) {
@@ -223,11 +239,14 @@ class RecordResolver implements FieldResolver {
     if (!target) throw new ResolveError(`failed to load the collection of relation field ${JSON.stringify(field.name)}`);
     const join = (parent: string) => {
       const alias = `${parent}>${field.name}`;
-      if (!isMultipleField(field)) return [this.accessOn(target, alias, frag(`LEFT JOIN ${q(target.name)} AS ${q(alias)} ON ${col(alias, "id")} = ${col(parent, field.name)}`))];
+      if (!isMultipleField(field)) return [this.accessOn(target, alias, frag(`LEFT JOIN ${this.q(target.name)} AS ${this.q(alias)} ON ${this.col(alias, "id")} = ${this.col(parent, field.name)}`))];
       const je = `${alias}#je`;
+      const each = this.each(this.col(parent, field.name), je);
+      const id: SqlOperand = { sql: this.col(alias, "id"), params: [], kind: "text" };
+      const on = this.dialect.compare("=", id, { sql: `${this.q(je)}.value`, params: [], kind: "value" });
       return [
-        frag(`LEFT JOIN json_each(${eachArg(col(parent, field.name))}) AS ${q(je)}`),
-        this.accessOn(target, alias, frag(`LEFT JOIN ${q(target.name)} AS ${q(alias)} ON ${col(alias, "id")} = ${q(je)}.value`)),
+        frag(this.dialect.leftJoinAll(each.sql), each.params),
+        this.accessOn(target, alias, frag(`LEFT JOIN ${this.q(target.name)} AS ${this.q(alias)} ON ${on.sql}`, on.params)),
       ];
     };
     s.joins.push(...join(s.alias));
@@ -250,12 +269,13 @@ class RecordResolver implements FieldResolver {
     const multiple = isMultipleField(field) || !hasUniqueIndex(back, field.name);
     const join = (parent: string) => {
       const alias = `${parent}>${prop}`;
-      if (!multiple) return this.accessOn(back, alias, frag(`LEFT JOIN ${q(back.name)} AS ${q(alias)} ON ${col(alias, field.name)} = ${col(parent, "id")}`));
+      if (!multiple) return this.accessOn(back, alias, frag(`LEFT JOIN ${this.q(back.name)} AS ${this.q(alias)} ON ${this.col(alias, field.name)} = ${this.col(parent, "id")}`));
       const je = `${alias}#je`;
+      const each = this.each(this.col(alias, field.name), je);
       return this.accessOn(
         back,
         alias,
-        frag(`LEFT JOIN ${q(back.name)} AS ${q(alias)} ON ${col(parent, "id")} IN (SELECT ${q(je)}.value FROM json_each(${eachArg(col(alias, field.name))}) AS ${q(je)})`),
+        frag(`LEFT JOIN ${this.q(back.name)} AS ${this.q(alias)} ON ${this.col(parent, "id")} IN (SELECT ${this.dialect.valueText(`${this.q(je)}.value`)} FROM ${each.sql})`, each.params),
       );
     };
     s.joins.push(join(s.alias));
@@ -276,19 +296,24 @@ class RecordResolver implements FieldResolver {
   private last(s: Step, prop: string): ResolvedField {
     const [name, modifier] = splitModifier(prop);
     if (modifier === "" && this.isSystemField(s.collection, name)) {
-      const guard = name === "email" && !s.hidden && isAuth(s.collection) ? frag(`${col(s.alias, "emailVisibility")} = TRUE`) : undefined;
+      const guard = name === "email" && !s.hidden && isAuth(s.collection) ? frag(`${this.col(s.alias, "emailVisibility")} = TRUE`) : undefined;
       // A hidden email reads as '' too, so sorting by it reveals nothing (comparisons are guarded).
-      const value = guard ? (a: string) => frag(`(CASE WHEN ${col(a, "emailVisibility")} = TRUE THEN ${col(a, name)} ELSE '' END)`) : (a: string) => frag(col(a, name));
-      return this.finish(s, value, guard ? { guard } : {});
+      const value = guard
+        ? (a: string) => frag(`(CASE WHEN ${this.col(a, "emailVisibility")} = TRUE THEN ${this.col(a, name)} ELSE '' END)`)
+        : (a: string) => frag(this.col(a, name));
+      return this.finish(s, value, guard ? { guard, kind: "string" } : { kind: columnKind(undefined, name) });
     }
     const field = s.collection.schema.find((f) => f.name === name);
     if (!field) {
       if (s.nullify) return NULL_VALUE;
       throw new ResolveError(`unknown field ${JSON.stringify(name)}`);
     }
-    if (modifier === "length" && ARRAYABLE.has(field.type)) return this.finish(s, (a) => frag(arrayLength(col(a, name))));
+    if (modifier === "length" && ARRAYABLE.has(field.type)) return this.finish(s, (a) => frag(this.dialect.valueCount(this.col(a, name))), { kind: "integer" });
     if (modifier === "each" && ARRAYABLE.has(field.type)) {
-      const join = (parent: string) => frag(`LEFT JOIN json_each(${eachArg(col(parent, name))}) AS ${q(`${parent}>${name}#je`)}`);
+      const join = (parent: string) => {
+        const each = this.each(this.col(parent, name), `${parent}>${name}#je`);
+        return frag(this.dialect.leftJoinAll(each.sql), each.params);
+      };
       s.joins.push(join(s.alias));
       if (isMultipleField(field)) {
         s.mmJoins.push(join(s.mmAlias));
@@ -297,10 +322,10 @@ class RecordResolver implements FieldResolver {
         // One value per row: compared as a single value, as the reference does.
         s.multi = false;
       }
-      return this.finish(s, (a) => frag(`${q(`${a}>${name}#je`)}.value`));
+      return this.finish(s, (a) => frag(`${this.q(`${a}>${name}#je`)}.value`), { kind: "value" });
     }
-    if (field.type === "json") return this.finish(s, (a) => jsonExtract(col(a, name), ""), { noCoalesce: true });
-    return this.finish(s, (a) => frag(col(a, name)));
+    if (field.type === "json") return this.finish(s, (a) => this.dialect.jsonFieldValue(this.col(a, name), ""), { noCoalesce: true, kind: "value" });
+    return this.finish(s, (a) => frag(this.col(a, name)), { kind: columnKind(field, name) });
   }
 
   private isSystemField(c: CollectionModel, name: string): boolean {
@@ -334,9 +359,9 @@ class RecordResolver implements FieldResolver {
       {
         collection: other,
         alias: a,
-        joins: [frag(`LEFT JOIN ${q(other.name)} AS ${q(a)}`)],
+        joins: [frag(this.dialect.leftJoinAll(`${this.q(other.name)} AS ${this.q(a)}`))],
         mmAlias,
-        mmFrom: frag(`${q(other.name)} AS ${q(mmAlias)}`),
+        mmFrom: frag(`${this.q(other.name)} AS ${this.q(mmAlias)}`),
         mmJoins: [],
         mmWhere: null,
         multi: true,
@@ -371,7 +396,7 @@ class RecordResolver implements FieldResolver {
       const field = this.collection.schema.find((f) => f.name === key);
       if (field && ARRAYABLE.has(field.type)) return this.dataValues(field, value, modifier);
     }
-    if (modifier === "isset") return { sql: found ? "TRUE" : "FALSE", literal: { empty: false } };
+    if (modifier === "isset") return { sql: this.dialect.truth(found), literal: { empty: false }, kind: "integer" };
     return this.constant(value, key);
   }
 
@@ -384,29 +409,32 @@ class RecordResolver implements FieldResolver {
       if (n !== undefined) v = n;
     }
     if (v === undefined || v === null) return NULL_VALUE;
-    if (typeof v === "boolean") return { sql: "?", params: [v ? 1n : 0n], literal: { empty: false, likeText: v ? "true" : "false" } };
-    if (typeof v === "number" || typeof v === "bigint") return { sql: "?", params: [v], literal: { empty: false, likeText: goString(v) } };
+    if (typeof v === "boolean") return { sql: "?", params: [v ? 1n : 0n], literal: { empty: false, likeText: v ? "true" : "false" }, kind: "integer" };
+    if (typeof v === "number" || typeof v === "bigint") {
+      return { sql: "?", params: [v], literal: { empty: false, likeText: goString(v) }, kind: typeof v === "number" ? "real" : "integer" };
+    }
     const text = typeof v === "string" ? v : goJson(v);
-    return { sql: "?", params: [text], literal: { empty: text === "", likeText: text } };
+    return { sql: "?", params: [text], literal: { empty: text === "", likeText: text }, kind: "string" };
   }
 
   /** `@request.data.field:length` / `:each` for a select, relation or file field. */
   private dataValues(field: SchemaField<object>, value: unknown, modifier: string): ResolvedField {
     const items = toUniqueStrings(value);
     if (modifier === "length") {
-      return { sql: "?", params: [BigInt(items.length)], literal: { empty: false, likeText: String(items.length) } };
+      return { sql: "?", params: [BigInt(items.length)], literal: { empty: false, likeText: String(items.length) }, kind: "integer" };
     }
     const json = goJson(items);
     const alias = `@request.data.${field.name}:each`;
     const out: ResolvedField = {
-      sql: `${q(alias)}.value`,
-      joins: [{ sql: `LEFT JOIN json_each(?) AS ${q(alias)}`, params: [json] }],
+      sql: `${this.q(alias)}.value`,
+      joins: [{ sql: this.dialect.leftJoinAll(this.dialect.jsonEach("?", alias)), params: [json] }],
       // The reference compares these values directly (no null folding).
       literal: { empty: false },
+      kind: "value",
     };
     if (isMultipleField(field)) {
       out.multiple = true;
-      out.values = jsonValues(frag("?", [json]));
+      out.values = jsonValues(this.dialect, frag("?", [json]));
     }
     return out;
   }
@@ -419,11 +447,11 @@ class RecordResolver implements FieldResolver {
     return {
       collection: auth.collection,
       alias,
-      joins: [frag(`LEFT JOIN ${q(auth.collection.name)} AS ${q(alias)} ON ${col(alias, "id")} = ?`, [id])],
+      joins: [frag(`LEFT JOIN ${this.q(auth.collection.name)} AS ${this.q(alias)} ON ${this.col(alias, "id")} = ?`, [id])],
       mmAlias,
-      mmFrom: frag(`${q(auth.collection.name)} AS ${q(mmAlias)}`),
+      mmFrom: frag(`${this.q(auth.collection.name)} AS ${this.q(mmAlias)}`),
       mmJoins: [],
-      mmWhere: frag(`${col(mmAlias, "id")} = ?`, [id]),
+      mmWhere: frag(`${this.col(mmAlias, "id")} = ?`, [id]),
       multi: false,
       nullify: true,
       hidden: true,
@@ -435,16 +463,16 @@ class RecordResolver implements FieldResolver {
     const target = this.load((field.options as RelationOptions).collectionId);
     if (!target) throw new ResolveError(`failed to load the collection of relation field ${JSON.stringify(field.name)}`);
     const ids = toUniqueStrings(extractPath(this.requestMap(), ["data", field.name]).value);
-    const inIds = (alias: string) => (ids.length ? frag(`${col(alias, "id")} IN (${ids.map(() => "?").join(", ")})`, ids) : frag("0=1"));
+    const inIds = (alias: string) => (ids.length ? frag(`${this.col(alias, "id")} IN (${ids.map(() => "?").join(", ")})`, ids) : frag("0=1"));
     const alias = `@request.data.${field.name}`;
     const mmAlias = `__mm:${alias}`;
     const on = inIds(alias);
     return {
       collection: target,
       alias,
-      joins: [frag(`LEFT JOIN ${q(target.name)} AS ${q(alias)} ON ${on.sql}`, on.params)],
+      joins: [frag(`LEFT JOIN ${this.q(target.name)} AS ${this.q(alias)} ON ${on.sql}`, on.params)],
       mmAlias,
-      mmFrom: frag(`${q(target.name)} AS ${q(mmAlias)}`),
+      mmFrom: frag(`${this.q(target.name)} AS ${this.q(mmAlias)}`),
       mmJoins: [],
       mmWhere: inIds(mmAlias),
       multi: isMultipleField(field),

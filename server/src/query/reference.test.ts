@@ -4,6 +4,7 @@
  * reference's own database files must select the same rows (or both give a 400).
  * Skipped when the binary is not installed.
  */
+import { sqliteDialect } from "../db/sqlite/dialect.js";
 import { SqliteDb } from "../db/sqlite/database.js";
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -34,8 +35,8 @@ let cutoff = "";
 // The reference's resolvers for these two lists: admins allow id, created, updated, name
 // (a column that does not exist: an SQL error, so a 400) and email; logs allow their
 // columns, rowid and any data.* key.
-const adminsResolver = tableResolver("_admins", ["id", "created", "updated", "name", "email"]);
-const logsResolver = tableResolver("_logs", ["id", "created", "updated", "level", "message", "data", "rowid"], { jsonColumns: ["data"] });
+const adminsResolver = tableResolver(sqliteDialect, "_admins", ["id", "created", "updated", "name", "email"]);
+const logsResolver = tableResolver(sqliteDialect, "_logs", ["id", "created", "updated", "level", "message", "data", "rowid"], { jsonColumns: ["data"] });
 
 function freePort(): Promise<number> {
   return new Promise((ok, fail) => {
@@ -232,20 +233,22 @@ describe.skipIf(!available)("filters against the reference binary", () => {
   // The records resolver is a later issue; these stand-ins map `sel:each` to a multiple
   // field (joined per value like the reference, or searched with EXISTS) and `j.*` to
   // JSON keys, to check the builder's any-of / every-of semantics.
-  const plainPosts = tableResolver("posts", ["id", "title", "sel", "j", "created"], { jsonColumns: ["j"] });
+  const plainPosts = tableResolver(sqliteDialect, "posts", ["id", "title", "sel", "j", "created"], { jsonColumns: ["j"] });
   const SEL = "`posts`.`sel`";
   const joinedPosts: FieldResolver = {
+    dialect: sqliteDialect,
     resolve: (id) =>
       id === "sel:each"
         ? {
             sql: "`posts_sel_je`.`value`",
             joins: [`LEFT JOIN json_each(CASE WHEN json_valid(${SEL}) THEN ${SEL} ELSE json_array(${SEL}) END) AS \`posts_sel_je\``],
             multiple: true,
-            values: jsonValues({ sql: SEL, params: [] }),
+            values: jsonValues(sqliteDialect, { sql: SEL, params: [] }),
           }
         : plainPosts.resolve(id),
   };
   const existsPosts: FieldResolver = {
+    dialect: sqliteDialect,
     resolve: (id) => (id === "sel:each" ? { sql: SEL, multiple: true } : plainPosts.resolve(id)),
   };
   it.each([

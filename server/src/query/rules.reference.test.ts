@@ -97,7 +97,7 @@ async function cairn(coll: string, who: Who, ask: Ask): Promise<Outcome> {
   const query = queryOf(ask);
   const requestInfo: RequestInfo = { auth: authRow ? { collection: users, record: authRow } : null, query, headers: HEADERS, method: "GET", data: ask.data };
   const admin = who === "admin";
-  const opts = { collection, findCollection: (n: string) => lookup(snap, n), requestInfo, allowHiddenFields: admin };
+  const opts = { dialect: db.dialect, collection, findCollection: (n: string) => lookup(snap, n), requestInfo, allowHiddenFields: admin };
   try {
     if (!admin) checkAdminOnlyFields(query);
     const where = ask.rule !== undefined && !admin ? compileRule(ask.rule, recordResolver(opts)) : undefined;

@@ -1,5 +1,4 @@
 import type { Queryable } from "../db/types.js";
-import { quoteIdent } from "../db/quote.js";
 import { forbidden } from "../tools/errors.js";
 import type { CollectionModel } from "../models/collection.js";
 import { sqlQueryError } from "./errors.js";
@@ -14,16 +13,14 @@ export interface RuleSql extends SqlFragment {
   joins: JoinClause[];
 }
 
-/** What an empty rule compiles to: every record passes. */
-export const ALLOW_ALL: RuleSql = Object.freeze({ sql: "1", params: [], joins: [] }) as RuleSql;
-
 /**
  * Compiles an API rule with a record resolver. An empty (or blank) rule lets every
  * record pass; a null rule (admins only) is the caller's to check before. A rule that
  * does not parse or resolve is a QueryError.
  */
 export function compileRule(rule: string, resolver: FieldResolver, opts: FilterSqlOptions = {}): RuleSql {
-  if (rule.trim() === "") return ALLOW_ALL;
+  // An empty rule: every record passes.
+  if (rule.trim() === "") return { sql: resolver.dialect.alwaysTrue, params: [], joins: [] };
   const f = compileFilter(rule, resolver, opts);
   return { sql: f.sql, params: f.params, joins: f.joins };
 }
@@ -67,15 +64,17 @@ export function prepareRuleCheck(
   opts: RuleCheckOptions,
 ): (recordId: string) => Promise<boolean> {
   const resolver = recordResolver({
+    dialect: db.db.dialect,
     collection,
     findCollection: opts.findCollection,
     requestInfo,
     allowHiddenFields: opts.allowHiddenFields ?? true,
   });
   const where = compileRule(rule, resolver, { now: opts.now });
-  const table = quoteIdent(collection.name);
+  const q = db.db.dialect.quote;
+  const table = q(collection.name);
   const joins = where.joins.map(joinFragment);
-  const sql = `SELECT 1 FROM ${table}${joins.map((j) => " " + j.sql).join("")} WHERE ${table}.${quoteIdent("id")} = ? AND (${where.sql}) LIMIT 1`;
+  const sql = `SELECT 1 FROM ${table}${joins.map((j) => " " + j.sql).join("")} WHERE ${table}.${q("id")} = ? AND (${where.sql}) LIMIT 1`;
   const joinParams = joins.flatMap((j) => j.params);
   return async (recordId) => {
     try {

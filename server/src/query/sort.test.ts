@@ -1,9 +1,10 @@
+import { sqliteDialect } from "../db/sqlite/dialect.js";
 import { describe, expect, it } from "vitest";
 import { QueryError } from "./errors.js";
 import { compileSort, parseSort } from "./sort.js";
 import { tableResolver } from "./tableResolver.js";
 
-const r = tableResolver("t", ["id", "email", "created"], { jsonColumns: ["data"], rowid: true });
+const r = tableResolver(sqliteDialect, "t", ["id", "email", "created"], { jsonColumns: ["data"], rowid: true });
 
 describe("parseSort / compileSort", () => {
   it.each<[string | undefined, string, unknown[]]>([
@@ -32,7 +33,7 @@ describe("parseSort / compileSort", () => {
   );
 
   it("rejects @rowid unless the resolver allows it", () => {
-    expect(() => compileSort("@rowid", tableResolver("t", ["id"]))).toThrow(QueryError);
+    expect(() => compileSort("@rowid", tableResolver(sqliteDialect, "t", ["id"]))).toThrow(QueryError);
   });
 
   it("parses directions", () => {

@@ -38,22 +38,29 @@ export function parseSort(sort: string | undefined): SortField[] {
   });
 }
 
-/** Resolves sort fields; `@random` (either direction) is RANDOM(). Unknown fields are a bad request. */
+/**
+ * Resolves sort fields; `@random` (either direction) is a random order. Unknown fields are a
+ * bad request. On an engine whose scans do not keep insertion order, the resolver's row-order
+ * column ends the list (ties, and no sort at all, in insertion order as on SQLite).
+ */
 export function sortToSql(fields: SortField[], resolver: FieldResolver): SortSql {
+  const d = resolver.dialect;
   const parts: string[] = [];
   const params: unknown[] = [];
   const joins: JoinClause[] = [];
   for (const f of fields) {
     if (f.name === RANDOM_SORT) {
-      parts.push("RANDOM()");
+      parts.push(d.randomOrder);
       continue;
     }
     const r = resolver.resolve(f.name);
     if (!r) throw queryError(`invalid sort field ${JSON.stringify(f.name)}`);
-    parts.push(`${r.sql} ${f.direction}`);
-    params.push(...(r.params ?? []));
+    const term = d.sortTerm({ sql: r.sql, params: r.params ?? [], kind: r.kind ?? "value" }, f.direction);
+    parts.push(term.sql);
+    params.push(...term.params);
     joins.push(...(r.joins ?? []));
   }
+  if (d.orderTies && resolver.rowOrder !== undefined) parts.push(resolver.rowOrder);
   return { sql: parts.join(", "), params, joins };
 }
 

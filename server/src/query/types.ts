@@ -5,11 +5,13 @@
  * `@request.*`, `@collection.*`) behind the same interface.
  */
 
+import type { Dialect, SqlPart, ValueKind } from "../db/types.js";
+
 /** A piece of SQL with the values of its `?` placeholders, in order. */
-export interface SqlFragment {
-  sql: string;
-  params: unknown[];
-}
+export type SqlFragment = SqlPart;
+
+/** What the query builders ask of a database's dialect (all of it but the schema editor). */
+export type QueryDialect = Omit<Dialect, "schema">;
 
 /** A JOIN clause for the main query; plain strings carry no parameters. */
 export type JoinClause = string | { sql: string; params?: unknown[] };
@@ -57,11 +59,20 @@ export interface ResolvedField {
    * auth emails this way: `email = 'x'` also requires `emailVisibility = TRUE`).
    */
   guard?: SqlFragment;
+  /** What `sql` holds (and each value of `values`), for the dialect's comparisons; default "value". */
+  kind?: ValueKind;
 }
 
 export interface FieldResolver {
+  /** The dialect of the database the SQL runs on (the builders ask it for engine-specific SQL). */
+  readonly dialect: QueryDialect;
   /** Returns null when the identifier is unknown (a bad request for the caller). */
   resolve(identifier: string): ResolvedField | null;
+  /**
+   * The column ordering the main table's rows as inserted: a list ends its ORDER BY with it
+   * when the dialect asks (`orderTies`). Unset for tables without one.
+   */
+  readonly rowOrder?: string;
 }
 
 /** Raw list query parameters as they arrive in the URL. */

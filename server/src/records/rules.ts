@@ -26,21 +26,23 @@ export async function checkRule(t: RuleTarget, recordId: string): Promise<boolea
   return ruleAllows(t.q, t.collection, t.rule, recordId, t.requestInfo, { findCollection: t.findCollection });
 }
 
-/** The rule as a list condition (runList's `where`); undefined for an empty rule. */
-export function ruleWhere(t: Omit<RuleTarget, "q">): (SqlFragment & { joins?: JoinClause[] }) | undefined {
+/** The rule as a list condition (runList's `where`, on `t.q`); undefined for an empty rule. */
+export function ruleWhere(t: RuleTarget): (SqlFragment & { joins?: JoinClause[] }) | undefined {
   if (t.rule.trim() === "") return undefined;
-  const resolver = recordResolver({ collection: t.collection, findCollection: t.findCollection, requestInfo: t.requestInfo, allowHiddenFields: false });
+  const resolver = recordResolver({ dialect: t.q.db.dialect, collection: t.collection, findCollection: t.findCollection, requestInfo: t.requestInfo, allowHiddenFields: false });
   return compileRule(t.rule, resolver);
 }
 
-/** The resolver of a list's own `filter` and `sort`. */
-export function filterResolver(t: Omit<RuleTarget, "rule" | "q">, admin: boolean): FieldResolver {
+/** The resolver of a list's own `filter` and `sort` (run on `t.q`). */
+export function filterResolver(t: Omit<RuleTarget, "rule">, admin: boolean): FieldResolver {
+  const dialect = t.q.db.dialect;
   return recordResolver({
+    dialect,
     collection: t.collection,
     findCollection: t.findCollection,
     requestInfo: t.requestInfo,
     allowHiddenFields: admin,
     allowRequestFields: admin,
-    relationAccess: admin ? undefined : listAccess(t),
+    relationAccess: admin ? undefined : listAccess({ dialect, findCollection: t.findCollection, requestInfo: t.requestInfo }),
   });
 }

@@ -1,5 +1,6 @@
 import type { ColumnInfo, Dialect, Queryable } from "../types.js";
 import { isPgError, keyColumns, pgErrorText, SQLSTATE } from "./errors.js";
+import { postgresQueryDialect } from "./queryDialect.js";
 import { postgresSchemaEditor } from "./schemaEditor.js";
 
 const quote = (name: string): string => '"' + name.replace(/"/g, '""') + '"';
@@ -26,8 +27,6 @@ export function jsonPathArray(path: string): string {
   return "{" + parts.map(element).join(",") + "}";
 }
 
-const literal = (s: string) => "'" + s.replace(/'/g, "''") + "'";
-
 function uniqueViolationColumns(err: unknown): string[] | null {
   if (!isPgError(err) || err.code !== SQLSTATE.uniqueViolation) return null;
   // SQLite reports a primary key conflict apart from unique indexes (SQLITE_CONSTRAINT_PRIMARYKEY).
@@ -44,17 +43,14 @@ function uniqueViolationColumns(err: unknown): string[] | null {
  * the adapter works (and compiles) meanwhile. Add a member here (or spread another file's
  * members in) to implement it.
  */
-const members: Partial<Record<keyof Dialect | "jsonExtract" | "jsonArrayLength" | "likeEscape", unknown>> = {
+const members: Partial<Record<keyof Dialect, unknown>> = {
   name: "postgres",
   quote,
-  // Text, as `#>>` answers: strings unquoted, objects and arrays as JSON text, JSON null as NULL.
-  jsonExtract: (expr: string, path: string) => `((${expr})::jsonb #>> ${literal(jsonPathArray(path))})`,
   jsonValid: (expr: string) => `cairn_json_valid(${expr})`,
-  // Strict size() of a non-array is an error, silenced to NULL: 0, as SQLite's json_array_length.
-  jsonArrayLength: (expr: string) => `COALESCE((jsonb_path_query_first((${expr})::jsonb, 'strict $.size()', '{}', true))::int, 0)`,
   // Lax wrapping makes a scalar one element, as SQLite's json_each does.
   jsonEach: (expr: string, alias: string) => `jsonb_array_elements_text(jsonb_path_query_array((${expr})::jsonb, 'lax $[*]')) AS ${quote(alias)}(value)`,
-  likeEscape: "ESCAPE '\\'",
+  // Filters, sorts and lists (query/): db/postgres/queryDialect.ts.
+  ...postgresQueryDialect,
   upsert: (table: string, columns: readonly string[], key: readonly string[], update: readonly string[]) =>
     `INSERT INTO ${quote(table)} (${columns.map(quote).join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) ` +
     `ON CONFLICT (${key.map(quote).join(", ")}) DO UPDATE SET ${update.map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`).join(", ")}`,

@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import type { ColumnInfo, Dialect } from "../types.js";
+import type { ColumnInfo, Dialect, SqlPart } from "../types.js";
 import { sqlErrorText } from "./errorText.js";
 
 const quote = (name: string): string => "`" + name.replace(/`/g, "``") + "`";
@@ -13,6 +13,8 @@ function uniqueViolationColumns(err: unknown): string[] | null {
     .filter((col) => col !== "");
 }
 
+const part = (sql: string, ...params: unknown[][]): SqlPart => ({ sql, params: params.flat() });
+
 /**
  * SQLite's dialect (JSON1 functions, backquoted identifiers), the one PocketBase v0.22 writes.
  * Its schema editor works on the adapter's connections, so database.ts adds it.
@@ -20,11 +22,34 @@ function uniqueViolationColumns(err: unknown): string[] | null {
 export const sqliteDialect: Omit<Dialect, "schema"> = {
   name: "sqlite",
   quote,
-  jsonExtract: (expr, path) => `json_extract(${expr}, '${path.replace(/'/g, "''")}')`,
   jsonValid: (expr) => `json_valid(${expr})`,
-  jsonArrayLength: (expr) => `json_array_length(${expr})`,
   jsonEach: (expr, alias) => `json_each(${expr}) ${quote(alias)}`,
-  likeEscape: "ESCAPE '\\'",
+  eachValue: (x, alias) => part(`json_each(CASE WHEN json_valid(${x.sql}) THEN ${x.sql} ELSE json_array(${x.sql}) END) AS ${alias}`, x.params, x.params, x.params),
+  // `id IN (SELECT value ...)` applies the text column's affinity itself.
+  valueText: (expr) => expr,
+  leftJoinAll: (table) => `LEFT JOIN ${table}`,
+  oneRow: "(SELECT 1)",
+  jsonFieldValue: (c, path) => part(`(CASE WHEN json_valid(${c}) THEN json_extract(${c}, ?) ELSE json_extract(json_object('pb', ${c}), ?) END)`, ["$" + path, "$.pb" + path]),
+  jsonKeyValue: (c, path) => part(`(CASE WHEN json_valid(${c}) THEN json_extract(${c}, ?) END)`, [path]),
+  valueCount: (c) => `json_array_length(CASE WHEN json_valid(${c}) THEN ${c} ELSE (CASE WHEN ${c} = '' OR ${c} IS NULL THEN json_array() ELSE json_array(${c}) END) END)`,
+  rowid: (alias) => `${alias}._rowid_`,
+  // A scan returns rows in rowid order and the sorter keeps ties in scan order.
+  orderTies: false,
+  alwaysTrue: "1",
+  truth: (value) => (value ? "TRUE" : "FALSE"),
+  // SQLite compares by its own rules (affinity, storage classes): the operands as they are.
+  compare: (op, l, r) => part(`${l.sql} ${op} ${r.sql}`, l.params, r.params),
+  isNull: (x, negate) => part(`${x.sql} IS ${negate ? "NOT " : ""}NULL`, x.params),
+  coalesceEmpty: (x) => ({ sql: `COALESCE(${x.sql}, '')`, params: x.params, kind: "value" }),
+  like: (x, p, negate, contains) =>
+    part(`${x.sql} ${negate ? "NOT LIKE" : "LIKE"} ${contains ? `('%' || ${p.sql} || '%')` : p.sql} ESCAPE '\\'`, x.params, p.params),
+  sortTerm: (x, direction) => part(`${x.sql} ${direction}`, x.params),
+  randomOrder: "RANDOM()",
+  distinctPage: (table, from, where, orderBy) =>
+    part(`SELECT DISTINCT ${table}.* ${from.sql}${where.sql}${orderBy.sql ? ` ORDER BY ${orderBy.sql}` : ""} LIMIT ? OFFSET ?`, from.params, where.params, orderBy.params),
+  distinctCount: (table, from, where) => part(`SELECT COUNT(*) AS total FROM (SELECT DISTINCT ${table}.* ${from.sql}${where.sql})`, from.params, where.params),
+  // The same expression as the `_logs_created_hour_idx` index, so SQLite can use it.
+  hourOf: (expr) => `strftime('%Y-%m-%d %H:00:00', ${expr})`,
   upsert: (table, columns, key, update) =>
     `INSERT INTO ${quote(table)} (${columns.map(quote).join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) ` +
     `ON CONFLICT (${key.map(quote).join(", ")}) DO UPDATE SET ${update.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(", ")}`,
