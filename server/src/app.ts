@@ -20,7 +20,8 @@ import type { AuthInfo } from "./query/requestInfo.js";
 import { reloadable } from "./backups/reloadable.js";
 import { recoverRestore } from "./backups/restore.js";
 import { BackupService } from "./backups/service.js";
-import { LocalLeader } from "./cluster/localLeader.js";
+import { localNode, postgresNode, type NodeServices } from "./cluster/node.js";
+import { collectionsWritten } from "./db/collectionsCache.js";
 import { RealtimeService, type RealtimeOptions } from "./realtime/service.js";
 import { endpointOverridesFromEnv, type EndpointOverrides } from "./auth/oauth2/index.js";
 import { ExternalAuths } from "./records/externalAuths.js";
@@ -29,12 +30,13 @@ import { LoginAlerts } from "./records/loginAlert.js";
 import { RecordAuthFlows } from "./records/authFlows.js";
 import { BatchService } from "./batch/service.js";
 import { RateLimiter } from "./ratelimit/limiter.js";
-import { MemoryRateLimitStore } from "./ratelimit/memoryStore.js";
 import { OpenApiService } from "./openapi/service.js";
 
 export interface AppOptions {
   /** The data directory holding data.db, logs.db and storage/. */
   dataDir: string;
+  /** A PostgreSQL URL: the data lives there, and this process is one node of those sharing it. */
+  databaseUrl?: string;
   /** Print extra diagnostics (SQL errors, stack traces) to stderr. */
   dev?: boolean;
   /** Realtime limits (idle timeout, per-client backlog); the reference's defaults otherwise. */
@@ -118,20 +120,20 @@ export async function createApp(opts: AppOptions): Promise<App> {
   mkdirSync(dataDir, { recursive: true });
   // A restore interrupted by a crash is finished or undone before any database opens.
   recoverRestore(dataDir);
-  const events = createEventBus();
+  // Alone on SQLite; on PostgreSQL the bus, rate limits and leader lease are the cluster's.
+  const node = opts.databaseUrl ? await postgresNode(opts.databaseUrl) : localNode();
+  const events = createEventBus({ transport: node.transport });
   return reloadable<AppCore, Pick<App, "events" | "backups" | "close">>(
-    () => openApp({ ...opts, dataDir }, events),
+    () => openApp({ ...opts, dataDir }, events, node),
     (app) => {
-      // One process leads itself; several nodes would share a lease (cluster/leader.ts).
-      const leader = new LocalLeader();
-      const backups = new BackupService(app, leader);
-      return { events, backups, close: () => backups.close().then(() => leader.close()) };
+      const backups = new BackupService(app, node.leader);
+      return { events, backups, close: () => backups.close().then(() => node.close()) };
     },
   );
 }
 // --- end backups ---
 
-async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus): Promise<AppCore> {
+async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus, node: NodeServices): Promise<AppCore> {
   const dataDir = opts.dataDir;
   // Workers open their connections on first slow read, after the migrations openDataDir runs.
   const readPool = openReadPool({ size: opts.readWorkers, slowMs: opts.readSlowMs });
@@ -142,7 +144,11 @@ async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus)
     onLoadError: (message) =>
       process.stderr.write(`=====================================\nWARNING: Settings load error! \n${message}\nFallback to the application defaults.\n=====================================\n`),
   });
-  const logs = new LogWriter(logsDb, settings, events);
+  // Other nodes' changes: settings read back from the database, cached collections dropped.
+  node.bind({ reloadSettings: () => settings.reload(), collectionsChanged: () => collectionsWritten(db) });
+  // Once-per-cluster jobs (log retention, the orphan sweep) run on the leader only.
+  const leads = () => node.leader.isLeader();
+  const logs = new LogWriter(logsDb, settings, events, { leads });
   const mailer = new Mailer(settings, events);
   const dev = opts.dev ?? false;
   const admins = new AdminService({ db, settings, mailer, events });
@@ -160,7 +166,7 @@ async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus)
   const records = new RecordService({ db, files, events, dev });
   // The login alert needs the OAuth2 links, made below; the closure runs only on sign-ins.
   const recordAuth: RecordAuth = new RecordAuth({ db, settings, records }, (c, a) => loginAlerts.afterPasswordLogin(c, a));
-  const realtime = new RealtimeService({ db, records, events }, opts.realtime);
+  const realtime = new RealtimeService({ db, records, events, calls: node.calls }, opts.realtime);
   const oauth2Endpoints = opts.oauth2Endpoints ?? endpointOverridesFromEnv();
   const externalAuths = new ExternalAuths({ db, recordAuth });
   const recordAuthFlows = new RecordAuthFlows({ db, events, settings, mailer, recordAuth, logs, oauth2Endpoints });
@@ -172,9 +178,11 @@ async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus)
     folders: () => recordFoldersOf(files.storage().fs),
     collections: async () => (await collections.all()).filter((c) => c.type !== "view"),
     hasRecord: (table, id) => recordsRepo.idExists(db, table, id),
+    leads,
   });
   orphans.start();
-  const rateLimits = new RateLimiter(settings.get().rateLimits, new MemoryRateLimitStore());
+  const offLeader = node.leader.onChange((leader) => leader && orphans.start());
+  const rateLimits = new RateLimiter(settings.get().rateLimits, node.rateLimits);
   const offRateLimits = events.on("settings.save", (e) => rateLimits.configure(e.settings.rateLimits));
   const openApi = new OpenApiService({ collections, settings, events });
   let closed = false;
@@ -205,6 +213,8 @@ async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus)
     async close() {
       if (closed) return;
       closed = true;
+      node.bind(null);
+      offLeader();
       offRateLimits();
       realtime.close();
       // Reads in progress finish before the connections they read go away.

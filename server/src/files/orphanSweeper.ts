@@ -10,6 +10,8 @@ export interface OrphanSweeperOptions extends Omit<OrphanSweepOptions, "folders"
   /** Where a removed folder or a failed pass is reported; default stdout/stderr. */
   log?: (line: string) => void;
   warn?: (line: string) => void;
+  /** Whether this node sweeps: with several nodes only the leader does (start() again when it becomes one). Default: always. */
+  leads?: () => boolean;
 }
 
 /**
@@ -37,12 +39,16 @@ export class OrphanSweeper {
 
   private schedule(ms: number): void {
     if (this.stopped) return;
+    if (this.timer) clearTimeout(this.timer);
     // setTimeout's longest delay is about 24.8 days.
     this.timer = setTimeout(() => (this.running = this.pass()), Math.min(ms, 2 ** 31 - 1));
     this.timer.unref();
   }
 
   private async pass(): Promise<void> {
+    this.timer = null;
+    // Not the leader (any more): the node that leads sweeps, and start() runs again if this one becomes it.
+    if (!(this.opts.leads?.() ?? true)) return;
     const { log = (l) => process.stdout.write(l + "\n"), warn = (l) => process.stderr.write(l + "\n") } = this.opts;
     const minAgeMs = this.opts.minAgeMs ?? SPOOL_LIFE_MS;
     try {

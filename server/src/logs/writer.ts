@@ -28,9 +28,14 @@ export interface LogWriterOptions {
   now?: () => Date;
   /** Where write failures are reported. Default console.warn. */
   warn?: (message: string) => void;
+  /**
+   * Whether this node runs the retention deletes (the periodic one and the one after a
+   * `logs.maxDays` change): with several nodes only the leader does (cluster/leader.ts). Default: always.
+   */
+  leads?: () => boolean;
 }
 
-const DEFAULTS: Required<Omit<LogWriterOptions, "now" | "warn">> = {
+const DEFAULTS: Required<Omit<LogWriterOptions, "now" | "warn" | "leads">> = {
   batchSize: 200,
   flushIntervalMs: 2000,
   maxQueue: 10_000,
@@ -53,6 +58,7 @@ export class LogWriter {
   private readonly opts: typeof DEFAULTS;
   private readonly now: () => Date;
   private readonly warn: (message: string) => void;
+  private readonly leads: () => boolean;
   private queue: LogRow[] = [];
   /** A batch that failed to write and its attempt count, retried before newer entries. */
   private retry: { rows: LogRow[]; attempts: number } | null = null;
@@ -75,6 +81,7 @@ export class LogWriter {
     this.opts = { ...DEFAULTS, ...stripUndefined(options) };
     this.now = options.now ?? (() => new Date());
     this.warn = options.warn ?? ((m) => console.warn(m));
+    this.leads = options.leads ?? (() => true);
     this.maxDays = settings.get().logs.maxDays;
     this.unsubscribe = events.on("settings.save", (e) => this.onSettingsSaved(e.settings));
   }
@@ -140,7 +147,7 @@ export class LogWriter {
         this.failed(batch, attempts + 1, err);
       }
     }
-    if (ok && batch.length > 0 && this.opts.retentionIntervalMs > 0 && this.now().getTime() - this.lastRetention >= this.opts.retentionIntervalMs) {
+    if (ok && batch.length > 0 && this.opts.retentionIntervalMs > 0 && this.now().getTime() - this.lastRetention >= this.opts.retentionIntervalMs && this.leads()) {
       await this.deleteExpiredNow();
     }
     if (this.pending > 0) this.schedule(this.opts.flushIntervalMs);
@@ -200,6 +207,7 @@ export class LogWriter {
   }
 
   private async applyRetention(prev: number): Promise<void> {
+    if (!this.leads()) return;
     if (!(this.settings.get().logs.maxDays > 0)) {
       // Persistence is off: delete everything, giving the space back once when turning it off.
       this.lastRetention = this.now().getTime();
