@@ -20,8 +20,9 @@ function storageWithOrphan(): { root: string; dir: string } {
   return { root, dir };
 }
 
-const sweeper = (root: string, lines: string[]) =>
+const sweeper = (root: string, lines: string[], leads?: () => boolean) =>
   new OrphanSweeper({
+    leads,
     folders: () => localRecordFolders(root),
     collections: () => [{ id: "col", name: "docs" }],
     hasRecord: () => false, // the table is empty
@@ -53,4 +54,19 @@ it("stops on close", async () => {
   await new Promise((r) => setTimeout(r, 2000));
   expect(existsSync(dir)).toBe(true);
   expect(lines).toEqual([]);
+});
+
+it("sweeps only on the leader, and once a node becomes it", async () => {
+  const { root, dir } = storageWithOrphan();
+  const lines: string[] = [];
+  let leading = false;
+  const s = sweeper(root, lines, () => leading);
+  s.start();
+  // Old enough for any pass from here on; a follower's pass leaves it.
+  await new Promise((r) => setTimeout(r, 1200));
+  expect(existsSync(dir)).toBe(true);
+  leading = true;
+  s.start(); // what the app does on Leader.onChange(true)
+  await until(() => !existsSync(dir), 5000, "the orphan removed");
+  await s.close();
 });

@@ -199,6 +199,22 @@ describe("LogWriter retention", () => {
     expect((await rows()).some((r) => r.id === "old2" || r.id === "keep")).toBe(false);
   });
 
+  it("leaves retention to the leader: a follower deletes nothing, then does once it leads", async () => {
+    let leading = false;
+    const w = writer({ now: () => NOW, leads: () => leading });
+    await insertOld("old", "2026-11-01 00:00:00.000Z");
+    w.add({ level: 0, message: "new", data: {} });
+    await w.flush();
+    await setLogs({ maxDays: 2 });
+    await tick();
+    await w.flush();
+    expect((await rows()).some((r) => r.id === "old")).toBe(true);
+    leading = true;
+    w.add({ level: 0, message: "new", data: {} });
+    await w.flush();
+    expect((await rows()).some((r) => r.id === "old")).toBe(false);
+  });
+
   it("deletes expired logs when the settings are saved", async () => {
     writer({ now: () => NOW });
     await insertOld("old", "2026-11-10 00:00:00.000Z");
