@@ -1,5 +1,5 @@
 import type { EventTransport } from "../events/bus.js";
-import { LinkTransport, type RemoteState } from "../events/linkTransport.js";
+import { LinkTransport, type RemoteState } from "./busTransport.js";
 import { MemoryRateLimitStore } from "../ratelimit/memoryStore.js";
 import { PgRateLimitStore } from "../ratelimit/pgStore.js";
 import type { RateLimitStore } from "../ratelimit/store.js";

@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../test/support/postgres.js";
 import { createEventBus, type AppEvent } from "../events/bus.js";
-import { LinkTransport } from "../events/linkTransport.js";
+import { LinkTransport } from "./busTransport.js";
 import type { Settings } from "../models/settings.js";
 import { forbidden, DomainError } from "../tools/errors.js";
 import { LinkCalls, NoAnswer } from "./calls.js";

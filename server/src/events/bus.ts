@@ -32,7 +32,7 @@ export interface EventBus {
 }
 
 /**
- * Carries events between the nodes of a cluster (events/linkTransport.ts over cluster/link.ts).
+ * Carries events between the nodes of a cluster (cluster/busTransport.ts over cluster/link.ts).
  * Without one the bus is in-process only.
  */
 export interface EventTransport {

@@ -1,6 +1,6 @@
-import type { ClusterLink } from "../cluster/link.js";
+import type { ClusterLink } from "./link.js";
 import type { Settings } from "../models/settings.js";
-import type { AppEvent, EventTransport } from "./bus.js";
+import type { AppEvent, EventTransport } from "../events/bus.js";
 
 /** What a node does with the other nodes' changes before its listeners hear of them. */
 export interface RemoteState {
