@@ -22,8 +22,10 @@ export interface NodeServices {
   /** Calls to other nodes (none when alone). */
   readonly calls?: NodeCalls;
   readonly leader: Leader;
-  /** The request rate limits' counters. */
+  /** The request rate limits' counters (cleared when the rules change). */
   readonly rateLimits: RateLimitStore;
+  /** Counters apart from the rules' (per-address and per-account sign-in limits): never cleared by a rules change. */
+  readonly signInLimits: RateLimitStore;
   /** Binds the open services' state for other nodes' changes (null while closed for a reload). */
   bind(state: RemoteState | null): void;
   close(): Promise<void>;
@@ -31,7 +33,7 @@ export interface NodeServices {
 
 /** A node alone (SQLite). */
 export function localNode(): NodeServices {
-  return { leader: new LocalLeader(), rateLimits: new MemoryRateLimitStore(), bind: () => undefined, close: async () => undefined };
+  return { leader: new LocalLeader(), rateLimits: new MemoryRateLimitStore(), signInLimits: new MemoryRateLimitStore(), bind: () => undefined, close: async () => undefined };
 }
 
 /** A node of a cluster over the PostgreSQL database at `url`. */
@@ -46,12 +48,15 @@ export async function postgresNode(url: string, warn?: (line: string) => void): 
     opened.unshift(leader);
     const rateLimits = await PgRateLimitStore.open({ url });
     opened.unshift(rateLimits);
+    const signInLimits = await PgRateLimitStore.open({ url, namespace: "signin", poolSize: 2 });
+    opened.unshift(signInLimits);
     let closed = false;
     return {
       transport,
       calls,
       leader,
       rateLimits,
+      signInLimits,
       bind: (state) => transport.bind(state),
       async close() {
         if (closed) return;

@@ -41,6 +41,18 @@ describe("PgRateLimitStore", () => {
     expect(await a.hit("shared", 60_000, T)).toEqual({ count: 11, resetAt: T + 60_000 });
   });
 
+  it("keeps stores of different namespaces apart, each clearing only its own counters", async () => {
+    const url = await freshDatabase();
+    const rules = await open(url);
+    const signIn = await PgRateLimitStore.open({ url, namespace: "signin" });
+    stores.push(signIn);
+    await rules.hit("k", 60_000, 0);
+    await signIn.hit("k", 60_000, 0);
+    await rules.clear();
+    expect(await rules.hit("k", 60_000, 0)).toEqual({ count: 1, resetAt: 60_000 });
+    expect(await signIn.hit("k", 60_000, 0)).toEqual({ count: 2, resetAt: 60_000 });
+  });
+
   it("sweeps ended windows only", async () => {
     const s = await open(await freshDatabase());
     await s.hit("old", 1000, 0);

@@ -8,6 +8,8 @@ export interface PgRateLimitStoreOptions {
   poolSize?: number;
   /** How often ended windows are deleted (ms). */
   sweepEveryMs?: number;
+  /** Stores sharing the table keep apart by it (each clears only its own counters). Default "rules". */
+  namespace?: string;
 }
 
 /**
@@ -19,7 +21,14 @@ export interface PgRateLimitStoreOptions {
 export class PgRateLimitStore implements RateLimitStore {
   private readonly sweeper: NodeJS.Timeout;
 
-  private constructor(private readonly pool: pg.Pool, sweepEveryMs: number) {
+  private readonly prefix: string;
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    sweepEveryMs: number,
+    namespace: string,
+  ) {
+    this.prefix = namespace + "\n";
     this.sweeper = setInterval(() => void rateSweep(this.pool, Date.now()).catch(() => undefined), sweepEveryMs);
     this.sweeper.unref();
   }
@@ -33,20 +42,20 @@ export class PgRateLimitStore implements RateLimitStore {
       await pool.end();
       throw err;
     }
-    return new PgRateLimitStore(pool, opts.sweepEveryMs ?? 60_000);
+    return new PgRateLimitStore(pool, opts.sweepEveryMs ?? 60_000, opts.namespace ?? "rules");
   }
 
   hit(key: string, windowMs: number, now: number): Promise<RateWindow> {
-    return rateHit(this.pool, key, windowMs, now);
+    return rateHit(this.pool, this.prefix + key, windowMs, now);
   }
 
   takeAll(takes: readonly RateLimitTake[], now: number): Promise<RateLimitRefusal[]> | RateLimitRefusal[] {
     if (takes.length === 0) return [];
-    return rateTakeAll(this.pool, takes, now);
+    return rateTakeAll(this.pool, takes.map((t) => ({ ...t, key: this.prefix + t.key })), now);
   }
 
   clear(): Promise<void> {
-    return rateClear(this.pool);
+    return rateClear(this.pool, this.prefix);
   }
 
   /** Deletes ended windows now (the timer does it every minute). */

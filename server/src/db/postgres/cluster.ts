@@ -129,8 +129,9 @@ export async function rateTakeAll(
   return r.rows.map((row) => ({ index: row.idx, resetAt: Number(row.reset_at) }));
 }
 
-export async function rateClear(q: PgRunner): Promise<void> {
-  await q.query(`DELETE FROM "_rateLimits"`);
+/** Drops the counters whose key starts with `prefix` (one store's, when stores share the table). */
+export async function rateClear(q: PgRunner, prefix = ""): Promise<void> {
+  await q.query(`DELETE FROM "_rateLimits" WHERE starts_with("key", $1)`, [prefix]);
 }
 
 /** Drops the counters whose window ended before `now`. */
