@@ -8,7 +8,8 @@ const values = (c: CollectionModel) => {
   return COLUMNS.map((k) => row[k]);
 };
 
-const readAll = async (q: Queryable) => (await q.all<CollectionRow>("SELECT * FROM `_collections`")).map(collectionFromRow);
+// Double-quoted identifiers: the same statement text on SQLite and PostgreSQL.
+const readAll = async (q: Queryable) => (await q.all<CollectionRow>('SELECT * FROM "_collections"')).map(collectionFromRow);
 
 /**
  * SQL access to `_collections` (the collection rows; record tables and views are made by `db.dialect.schema`).
@@ -28,7 +29,7 @@ export const collectionsRepo = {
 
   /** All collections, oldest change first (the order the reference imports and validates in). */
   async allByUpdated(q: Queryable): Promise<CollectionModel[]> {
-    return (await q.all<CollectionRow>("SELECT * FROM `_collections` ORDER BY `updated` ASC")).map(collectionFromRow);
+    return (await q.all<CollectionRow>('SELECT * FROM "_collections" ORDER BY "updated" ASC')).map(collectionFromRow);
   },
 
   async findById(q: Queryable, id: string): Promise<CollectionModel | undefined> {
@@ -51,26 +52,26 @@ export const collectionsRepo = {
 
   /** Whether another collection already uses the name (case-insensitive). */
   async nameTaken(q: Queryable, name: string, exceptId = ""): Promise<boolean> {
-    return !!(await q.get("SELECT 1 FROM `_collections` WHERE LOWER(`name`) = LOWER(?) AND `id` != ? LIMIT 1", [name, exceptId]));
+    return !!(await q.get('SELECT 1 FROM "_collections" WHERE LOWER("name") = LOWER(?) AND "id" != ? LIMIT 1', [name, exceptId]));
   },
 
   async idExists(q: Queryable, id: string): Promise<boolean> {
-    return !!(await q.get("SELECT 1 FROM `_collections` WHERE `id` = ? LIMIT 1", [id]));
+    return !!(await q.get('SELECT 1 FROM "_collections" WHERE "id" = ? LIMIT 1', [id]));
   },
 
   async insert(q: Queryable, c: CollectionModel): Promise<void> {
-    await q.run(`INSERT INTO \`_collections\` (${COLUMNS.map((k) => `\`${k}\``).join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`, values(c));
+    await q.run(`INSERT INTO "_collections" (${COLUMNS.map((k) => `"${k}"`).join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`, values(c));
     collectionsWritten(q);
   },
 
   async update(q: Queryable, c: CollectionModel): Promise<void> {
     const [id, ...rest] = values(c);
-    await q.run(`UPDATE \`_collections\` SET ${COLUMNS.slice(1).map((k) => `\`${k}\` = ?`).join(", ")} WHERE \`id\` = ?`, [...rest, id]);
+    await q.run(`UPDATE "_collections" SET ${COLUMNS.slice(1).map((k) => `"${k}" = ?`).join(", ")} WHERE "id" = ?`, [...rest, id]);
     collectionsWritten(q);
   },
 
   async delete(q: Queryable, id: string): Promise<void> {
-    await q.run("DELETE FROM `_collections` WHERE `id` = ?", [id]);
+    await q.run('DELETE FROM "_collections" WHERE "id" = ?', [id]);
     collectionsWritten(q);
   },
 };
