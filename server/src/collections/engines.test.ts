@@ -103,7 +103,7 @@ function steps(e: Engine): [string, () => Promise<unknown>][] {
             ],
             indexes: [
               "CREATE UNIQUE INDEX `idx_title` ON `posts` (`title` COLLATE NOCASE)",
-              "CREATE INDEX idx_email ON posts (lower(e))",
+              "CREATE UNIQUE INDEX idx_email ON posts (lower(e)) WHERE e != ''",
               "CREATE UNIQUE INDEX `idx_n` ON `posts` (`n`) WHERE n > 0",
             ],
           }),
@@ -139,6 +139,7 @@ function steps(e: Engine): [string, () => Promise<unknown>][] {
     ],
     ["refuse a title differing only in case (NOCASE unique index)", () => createRecord("posts", { id: "p20000000000002", title: "hELLO" })],
     ["refuse the same positive n (partial unique index)", () => createRecord("posts", { id: "p30000000000003", title: "other", n: 2.5 })],
+    ["refuse the same email in another case (unique expression index)", () => createRecord("posts", { id: "p70000000000007", title: "other2", e: "a@X.org" })],
     ["allow the same n when not positive", async () => [await createRecord("posts", { id: "p40000000000004", title: "zero1" }), await createRecord("posts", { id: "p50000000000005", title: "zero2" })]],
     ["create a user", () => createRecord("members", { id: "u10000000000001", username: "user1", email: "u1@x.org", password: "1234567890", passwordConfirm: "1234567890", name: "U" })],
     ["refuse a taken username", () => createRecord("members", { id: "u20000000000002", username: "user1", password: "1234567890", passwordConfirm: "1234567890" })],
@@ -214,6 +215,7 @@ describe("collections on SQLite and PostgreSQL", () => {
     // The scenario checks what it means to: refusals refused, writes written.
     const by = (name: string) => (answers.find((x) => (x as { name: string }).name === name) as { a: Record<string, unknown> }).a;
     expect(by("refuse a title differing only in case (NOCASE unique index)")).toMatchObject({ error: "bad_request", data: { title: { code: "validation_not_unique" } } });
+    expect(by("refuse the same email in another case (unique expression index)")).toMatchObject({ data: { "index 'idx_email'": { code: "validation_not_unique" } } });
     expect(by("refuse the same positive n (partial unique index)")).toMatchObject({ data: { n: { code: "validation_not_unique" } } });
     expect(by("still refuse a title differing only in case")).toMatchObject({ data: { headline: { code: "validation_not_unique" } } });
     expect(by("refuse an index on a missing column")).toMatchObject({ data: { indexes: { "3": { code: "validation_invalid_index_expression" } } } });

@@ -31,7 +31,15 @@ function uniqueViolationColumns(err: unknown): string[] | null {
   if (!isPgError(err) || err.code !== SQLSTATE.uniqueViolation) return null;
   // SQLite reports a primary key conflict apart from unique indexes (SQLITE_CONSTRAINT_PRIMARYKEY).
   if (err.constraint?.endsWith("_pkey")) return null;
+  // SQLite names an index over expressions, not a column ("UNIQUE constraint failed: index 'idx'").
+  if (err.constraint && keyHasExpression(err.detail)) return [`index '${err.constraint}'`];
   return keyColumns(err.detail);
+}
+
+/** Whether a unique violation's key (`Key (a, lower(b))=(…)`) has an expression: parentheses outside quoted names. */
+function keyHasExpression(detail: string | undefined): boolean {
+  const keys = /^Key \((.*)\)=\(/s.exec(detail ?? "")?.[1] ?? "";
+  return /[()]/.test(keys.replace(/"(?:[^"]|"")*"/g, ""));
 }
 
 /**
