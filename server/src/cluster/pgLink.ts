@@ -125,6 +125,8 @@ export class PgLink implements ClusterLink {
   async flushed(): Promise<void> {
     while (this.sending || (this.queue.length > 0 && !this.closed)) {
       if (this.sending) await this.sending;
+      // A failed send waits for its retry (the database may be away for a while).
+      else if (this.retryTimer) await new Promise((r) => setTimeout(r, 50));
       else this.kick();
     }
   }
