@@ -37,6 +37,8 @@ export interface AppOptions {
   dataDir: string;
   /** A PostgreSQL URL: the data lives there, and this process is one node of those sharing it. */
   databaseUrl?: string;
+  /** A one-off command (admin, typegen, ...) beside running servers: never takes the leader lease. */
+  oneOff?: boolean;
   /** Print extra diagnostics (SQL errors, stack traces) to stderr. */
   dev?: boolean;
   /** Realtime limits (idle timeout, per-client backlog); the reference's defaults otherwise. */
@@ -121,7 +123,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   // A restore interrupted by a crash is finished or undone before any database opens.
   recoverRestore(dataDir);
   // Alone on SQLite; on PostgreSQL the bus, rate limits and leader lease are the cluster's.
-  const node = opts.databaseUrl ? await postgresNode(opts.databaseUrl) : localNode();
+  const node = opts.databaseUrl ? await postgresNode(opts.databaseUrl, { oneOff: opts.oneOff }) : localNode();
   const events = createEventBus({ transport: node.transport });
   return reloadable<AppCore, Pick<App, "events" | "backups" | "close">>(
     () => openApp({ ...opts, dataDir }, events, node),

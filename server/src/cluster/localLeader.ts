@@ -12,3 +12,16 @@ export class LocalLeader implements Leader {
 
   async close(): Promise<void> {}
 }
+
+/** A process that must never run once-per-cluster jobs (a one-off command beside running servers). */
+export class NeverLeader implements Leader {
+  isLeader(): boolean {
+    return false;
+  }
+
+  onChange(): () => void {
+    return () => undefined;
+  }
+
+  async close(): Promise<void> {}
+}

@@ -5,7 +5,7 @@ import { PgRateLimitStore } from "../ratelimit/pgStore.js";
 import type { RateLimitStore } from "../ratelimit/store.js";
 import { LinkCalls, type NodeCalls } from "./calls.js";
 import type { Leader } from "./leader.js";
-import { LocalLeader } from "./localLeader.js";
+import { LocalLeader, NeverLeader } from "./localLeader.js";
 import { PgLeader } from "./pgLeader.js";
 import { PgLink } from "./pgLink.js";
 
@@ -37,14 +37,16 @@ export function localNode(): NodeServices {
 }
 
 /** A node of a cluster over the PostgreSQL database at `url`. */
-export async function postgresNode(url: string, warn?: (line: string) => void): Promise<NodeServices> {
+export async function postgresNode(url: string, opts: { oneOff?: boolean; warn?: (line: string) => void } = {}): Promise<NodeServices> {
+  const warn = opts.warn;
   const link = await PgLink.open({ url, warn });
   const opened: Array<{ close(): Promise<void> | void }> = [link];
   try {
     const transport = new LinkTransport(link);
     const calls = new LinkCalls(link);
     opened.unshift(calls);
-    const leader = await PgLeader.open({ url, warn });
+    // A one-off command (admin, typegen) never leads: the servers keep the once-per-cluster jobs.
+    const leader: Leader = opts.oneOff ? new NeverLeader() : await PgLeader.open({ url, warn });
     opened.unshift(leader);
     const rateLimits = await PgRateLimitStore.open({ url });
     opened.unshift(rateLimits);
