@@ -224,4 +224,11 @@ describe("collections on SQLite and PostgreSQL", () => {
     expect(by("delete articles")).toEqual({});
     expect(by("list what is left")).toEqual({ ok: [{ name: "members", type: "auth", fields: ["name"] }] });
   });
+
+  it("traces a PostgreSQL view column whose unquoted alias the database folded to lower case", async () => {
+    const c = engines[1].collections;
+    await c.create(SYSTEM_CALLER, body({ name: "notes", type: "base", schema: [field("fbody001", "body", "editor")] }));
+    const view = (await c.create(SYSTEM_CALLER, body({ name: "note_view", type: "view", options: { query: "SELECT id, body AS noteBody, 1 AS One FROM notes" } }))) as { schema: { name: string; type: string }[] };
+    expect(view.schema.map((f) => [f.name, f.type])).toEqual([["notebody", "editor"], ["one", "json"]]);
+  });
 });

@@ -247,7 +247,7 @@ export async function createViewSchema(tx: Tx, query: string): Promise<ViewSchem
   for (const col of columns) {
     if (col.name === "id") hasId = true;
     if (BASE_FIELD_NAMES.includes(col.name)) continue;
-    const field = suggested.get(col.name) ?? defaultViewField(col.name);
+    const field = suggestedFor(suggested, col.name) ?? defaultViewField(col.name);
     addField(schema, { ...field, id: newFieldId() });
   }
   if (!hasId) {
@@ -256,6 +256,19 @@ export async function createViewSchema(tx: Tx, query: string): Promise<ViewSchem
     throw err;
   }
   return { schema, columns };
+}
+
+/**
+ * The suggestion for a column the database named. PostgreSQL folds unquoted aliases to lower
+ * case (`AS myTitle` names the column mytitle), so a column without an exact match takes the
+ * one alias that matches it ignoring case; SQLite keeps the alias's case and always matches.
+ */
+function suggestedFor(suggested: Map<string, SchemaField<object>>, column: string): SchemaField<object> | undefined {
+  const exact = suggested.get(column);
+  if (exact) return { ...exact, name: column };
+  const lower = column.toLowerCase();
+  const matches = [...suggested].filter(([alias]) => alias.toLowerCase() === lower);
+  return matches.length === 1 ? { ...matches[0][1], name: column } : undefined;
 }
 
 /** Adds a field, replacing an earlier one with the same id. */
