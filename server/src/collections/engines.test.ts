@@ -174,6 +174,31 @@ function steps(e: Engine): [string, () => Promise<unknown>][] {
     ["create a tag after the case rename", () => createRecord("Tags", { id: "t30000000000003", label: "three" })],
     ["read it by the old name", () => viewRecord("tags", "t30000000000003")],
     ["delete Tags", () => c.delete(SYSTEM_CALLER, "tags")],
+    [
+      "import a new collection with a view over it and change members",
+      async () => {
+        const members = (await c.view(SYSTEM_CALLER, "members")) as Record<string, unknown>;
+        const imported = [
+          { ...members, schema: [...(members.schema as object[]), field("fage0001", "age", "number")] },
+          {
+            id: "bookscollectio1", name: "books", type: "base",
+            schema: [field("fbtitle1", "title", "text"), field("fbtags01", "tags", "select", { maxSelect: 2, values: ["x", "y"] })],
+            indexes: ["CREATE UNIQUE INDEX idx_book ON books (title)"],
+          },
+          { id: "bookviewcolle1", name: "book_view", type: "view", options: { query: "SELECT id, title FROM books" } },
+        ];
+        await c.import(SYSTEM_CALLER, body({ collections: imported, deleteMissing: false }));
+        return (await c.all()).filter((x) => x.name !== "users").map((x) => ({ name: x.name, fields: x.schema.map((f) => `${f.name}:${f.type}`), indexes: x.indexes }));
+      },
+    ],
+    ["refuse an import whose index fails", () => c.import(SYSTEM_CALLER, body({ collections: [{ id: "badcollection01", name: "bad", type: "base", schema: [], indexes: ["CREATE INDEX idx_x ON bad (nosuch)"] }] }))],
+    ["create a book", () => createRecord("books", { id: "b10000000000001", title: "B", tags: ["x", "y"] })],
+    ["read it through the imported view", () => viewRecord("book_view", "b10000000000001")],
+    ["replace everything by import (deleteMissing)", async () => {
+      const members = await c.view(SYSTEM_CALLER, "members");
+      await c.import(SYSTEM_CALLER, body({ collections: [members], deleteMissing: true }));
+      return (await c.all()).map((x) => x.name).filter((n) => n !== "users");
+    }],
     // The data dir's default users collection is SQLite's only.
     ["list what is left", async () => (await c.all()).filter((x) => x.name !== "users").map((x) => ({ name: x.name, type: x.type, fields: x.schema.map((f) => f.name) }))],
   ];
@@ -222,7 +247,9 @@ describe("collections on SQLite and PostgreSQL", () => {
     expect(by("read the count view")).toMatchObject({ ok: { id: "t10000000000001", total: 1 } });
     expect(by("read the post after the changes")).toMatchObject({ ok: { headline: "Hello", s: ["b"], sm: "c", tags: "t20000000000002", extra: 0 } });
     expect(by("delete articles")).toEqual({});
-    expect(by("list what is left")).toEqual({ ok: [{ name: "members", type: "auth", fields: ["name"] }] });
+    expect(by("list what is left")).toEqual({ ok: [{ name: "members", type: "auth", fields: ["name", "age"] }] });
+    expect(by("read it through the imported view")).toEqual({ ok: { id: "b10000000000001", title: "B" } });
+    expect(by("replace everything by import (deleteMissing)")).toEqual({ ok: ["members"] });
   });
 
   it("traces a PostgreSQL view column whose unquoted alias the database folded to lower case", async () => {

@@ -227,8 +227,14 @@ export const postgresSchemaEditor: SchemaEditor = {
     if (from === to) return;
     await tx.run(`ALTER TABLE ${q(from)} RENAME TO ${q(to)}`);
   },
+  /**
+   * SQLite drops a table or view that views read and leaves those views broken, and the
+   * collections service then refuses the change when a view collection no longer resolves (or
+   * drops that view too, as an import does). CASCADE gives the same outcome here: the
+   * dependent views go, and their collections' check fails just the same.
+   */
   async dropTable(tx, table) {
-    await tx.run(`DROP TABLE ${q(table)}`);
+    await tx.run(`DROP TABLE ${q(table)} CASCADE`);
   },
   async addColumn(tx, table, column, definition) {
     await tx.run(`ALTER TABLE ${q(table)} ADD COLUMN ${q(column)} ${definition}`);
@@ -293,8 +299,9 @@ export const postgresSchemaEditor: SchemaEditor = {
       });
     }
   },
+  /** CASCADE: see dropTable. */
   async dropView(tx, name) {
-    await tx.run(`DROP VIEW IF EXISTS ${q(name)}`);
+    await tx.run(`DROP VIEW IF EXISTS ${q(name)} CASCADE`);
   },
   isTextType: (type) => /^(text|character varying|varchar|character|char|name)\b/i.test(type.trim()),
   viewIdAsText(query, otherColumns) {
