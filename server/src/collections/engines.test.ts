@@ -145,6 +145,11 @@ function steps(e: Engine): [string, () => Promise<unknown>][] {
     ["refuse a taken username", () => createRecord("members", { id: "u20000000000002", username: "user1", password: "1234567890", passwordConfirm: "1234567890" })],
     ["read the count view", () => viewRecord("tag_uses", "t10000000000001")],
     ["read the numbered view", () => viewRecord("numbered", "2")],
+    ["create a view over tags", () => c.create(SYSTEM_CALLER, body({ id: "vacollection001", name: "v_a", type: "view", options: { query: "SELECT id, label FROM tags" } }))],
+    ["create a view over that view", () => c.create(SYSTEM_CALLER, body({ id: "vbcollection001", name: "v_b", type: "view", options: { query: "SELECT id FROM v_a" } }))],
+    ["drop a column from the inner view", update("v_a", (cur) => ({ ...cur, options: { query: "SELECT id, (label || '!') AS shout FROM tags" } }))],
+    ["read the outer view after", () => viewRecord("v_b", "t20000000000002")],
+    ["read the inner view after", () => viewRecord("v_a", "t20000000000002")],
     [
       "rename posts, rename, add and drop fields, switch single and multiple",
       update("posts", (cur) => ({
@@ -167,7 +172,10 @@ function steps(e: Engine): [string, () => Promise<unknown>][] {
     ["still refuse a title differing only in case", () => createRecord("articles", { id: "p60000000000006", headline: "HELLO" })],
     ["refuse deleting a collection others relate to", () => c.delete(SYSTEM_CALLER, "tags")],
     ["refuse deleting a collection a view reads", () => c.delete(SYSTEM_CALLER, "articles")],
-    ["delete the views", async () => [await c.delete(SYSTEM_CALLER, "tag_uses"), await c.delete(SYSTEM_CALLER, "numbered")]],
+    ["refuse deleting a view another view reads", () => c.delete(SYSTEM_CALLER, "v_a")],
+    ["delete the views", async () => {
+      for (const v of ["tag_uses", "numbered", "v_b", "v_a"]) await c.delete(SYSTEM_CALLER, v);
+    }],
     ["delete articles", () => c.delete(SYSTEM_CALLER, "articles")],
     // (On PostgreSQL a view's SQL must quote a mixed-case table name, so no view reads it here.)
     ["rename a collection in case only", update("tags", (cur) => ({ ...cur, name: "Tags" }))],
@@ -248,6 +256,9 @@ describe("collections on SQLite and PostgreSQL", () => {
     expect(by("read the post after the changes")).toMatchObject({ ok: { headline: "Hello", s: ["b"], sm: "c", tags: "t20000000000002", extra: 0 } });
     expect(by("delete articles")).toEqual({});
     expect(by("list what is left")).toEqual({ ok: [{ name: "members", type: "auth", fields: ["name", "age"] }] });
+    expect(by("read the outer view after")).toEqual({ ok: { id: "t20000000000002" } });
+    expect(by("read the inner view after")).toEqual({ ok: { id: "t20000000000002", shout: "two!" } });
+    expect(by("refuse deleting a view another view reads")).toMatchObject({ error: "bad_request" });
     expect(by("read it through the imported view")).toEqual({ ok: { id: "b10000000000001", title: "B" } });
     expect(by("replace everything by import (deleteMissing)")).toEqual({ ok: ["members"] });
   });

@@ -142,8 +142,17 @@ describe("PostgreSQL schema editor", () => {
     expect(await columns("w")).toEqual([{ name: "id", type: "text" }, { name: "ok", type: "boolean" }]);
     expect(ed.isTextType("text")).toBe(true);
     expect(await db.all(`SELECT * FROM "w"`)).toEqual([{ id: "2", ok: true }]);
+    // Views over a view whose columns change are made again (one that no longer resolves is gone).
+    await tx(async (t) => {
+      await ed.replaceView(t, "w_ok", `SELECT id FROM w`);
+      await ed.replaceView(t, "w_ok2", `SELECT id FROM w_ok`);
+      await ed.replaceView(t, "w_gone", `SELECT ok FROM w`);
+      await ed.replaceView(t, "w", "SELECT 3 AS id");
+    });
+    expect(await db.all(`SELECT * FROM "w_ok2"`)).toEqual([{ id: 3 }]);
+    expect(await columns("w_gone")).toEqual([]);
     // A second statement is refused by the protocol itself.
     await expect(tx((t) => ed.replaceView(t, "w2", "SELECT 1 AS id; DROP VIEW w"))).rejects.toThrow();
-    expect(await columns("w")).toHaveLength(2);
+    expect(await columns("w")).toHaveLength(1);
   });
 });

@@ -207,6 +207,17 @@ function parseJson(v: string): unknown {
   }
 }
 
+/** The views reading a view, directly or through others, innermost first, with their definitions. */
+const DEPENDENT_VIEWS_SQL = `WITH RECURSIVE deps(oid, depth) AS (
+  SELECT r.ev_class, 1 FROM pg_depend d JOIN pg_rewrite r ON r.oid = d.objid
+    WHERE d.classid = 'pg_rewrite'::regclass AND d.refobjid = to_regclass(quote_ident(?)) AND r.ev_class <> d.refobjid
+  UNION
+  SELECT r.ev_class, deps.depth + 1 FROM deps JOIN pg_depend d ON d.refobjid = deps.oid JOIN pg_rewrite r ON r.oid = d.objid
+    WHERE d.classid = 'pg_rewrite'::regclass AND r.ev_class <> d.refobjid
+)
+SELECT c.relname AS name, pg_get_viewdef(c.oid) AS def FROM deps JOIN pg_class c ON c.oid = deps.oid
+GROUP BY c.oid, c.relname ORDER BY max(deps.depth), c.relname`;
+
 /** Rows converted per UPDATE. */
 const BATCH = 1000;
 
@@ -282,8 +293,10 @@ export const postgresSchemaEditor: SchemaEditor = {
   },
 
   /**
-   * CREATE OR REPLACE keeps the views built on this one; when its columns changed in a way
-   * PostgreSQL cannot replace, it is dropped and made again (refused while other views need it).
+   * CREATE OR REPLACE keeps the views built on this one. When its columns changed in a way
+   * PostgreSQL cannot replace, it is dropped with the views over it and made again, and then
+   * those views from their definitions, as SQLite (which names, not binds, what a view reads)
+   * keeps them; one that no longer resolves stays gone, as it stays broken on SQLite.
    */
   async replaceView(tx, name, query) {
     const sql = (verb: string) => `${verb} VIEW ${q(name)} AS SELECT * FROM (${query}) AS ${q("_view")}`;
@@ -294,8 +307,13 @@ export const postgresSchemaEditor: SchemaEditor = {
       const code = (err as { code?: string }).code;
       if (code !== "42P16" && code !== "42804") throw err;
       await tx.savepoint(async (sp) => {
-        await sp.run(`DROP VIEW IF EXISTS ${q(name)}`);
+        const dependents = await sp.all<{ name: string; def: string }>(DEPENDENT_VIEWS_SQL, [name]);
+        await sp.run(`DROP VIEW IF EXISTS ${q(name)} CASCADE`);
         await sp.run(sql("CREATE"));
+        for (const v of dependents) {
+          const body = v.def.trim().replace(/;$/, "");
+          await sp.savepoint((inner) => inner.run(`CREATE VIEW ${q(v.name)} AS ${body}`)).catch(() => undefined);
+        }
       });
     }
   },
