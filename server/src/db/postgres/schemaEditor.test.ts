@@ -121,6 +121,10 @@ describe("PostgreSQL schema editor", () => {
     // A column a view still reads is refused, as SQLite's schema check refuses it; a table goes
     // with the views over it (SQLite leaves them broken; the service checks views after a drop).
     await expect(tx((t) => ed.dropColumn(t, "A", "sel"))).rejects.toThrow(/depend/);
+    // The old name is free again: the row-order column's sequence and index took names of their own.
+    await tx((t) => ed.createTable(t, "a", { ...ed.systemColumns(false) }));
+    await tx((t) => t.run(`INSERT INTO "a" ("id") VALUES ('n1')`));
+    expect(await db.all(`SELECT "id", "_rowid" FROM "a"`)).toEqual([{ id: "n1", _rowid: 1 }]);
     await tx((t) => ed.dropTable(t, "A"));
     expect(await columns("A")).toEqual([]);
     expect(await columns("v")).toEqual([]);
