@@ -269,4 +269,16 @@ describe("collections on SQLite and PostgreSQL", () => {
     const view = (await c.create(SYSTEM_CALLER, body({ name: "note_view", type: "view", options: { query: "SELECT id, body AS noteBody, 1 AS One FROM notes" } }))) as { schema: { name: string; type: string }[] };
     expect(view.schema.map((f) => [f.name, f.type])).toEqual([["notebody", "editor"], ["one", "json"]]);
   });
+
+  it("refuses on PostgreSQL an index it cannot translate, with the field error of a bad index", async () => {
+    const c = engines[1].collections;
+    const indexes = ["CREATE INDEX idx_ok ON things (title)", "CREATE INDEX idx_r ON things (title COLLATE RTRIM)"];
+    const refused = await answer(c.create(SYSTEM_CALLER, body({ name: "things", type: "base", schema: [field("fthing01", "title", "text")], indexes })));
+    expect(refused).toEqual({
+      error: "bad_request",
+      message: "Failed to create the collection.",
+      data: { indexes: { "1": { code: "validation_invalid_index_expression", message: "Failed to create index idx_r - no such collation sequence: RTRIM." } } },
+    });
+    expect(await c.find("things")).toBeUndefined();
+  });
 });
