@@ -88,6 +88,12 @@ export interface SqlOperand extends SqlPart {
   kind: ValueKind;
 }
 
+/** One term of a list's order: the value and its direction. */
+export interface SortTerm {
+  value: SqlOperand;
+  direction: "ASC" | "DESC";
+}
+
 /** The comparisons `Dialect.compare` writes. */
 export type CompareOp = "=" | "IS" | "IS NOT" | "<" | "<=" | ">" | ">=";
 
@@ -166,11 +172,13 @@ export interface Dialect {
   readonly randomOrder: string;
   /**
    * The page of a list whose joins may repeat rows: each row of `table` once, ordered by
-   * `orderBy` (terms over the joined rows), then LIMIT ? OFFSET ? (the caller appends their params).
+   * `orderBy` (the ORDER BY text of `terms`, values over the joined rows; may be empty) and then
+   * `tieBreak` (the row-order column when `orderTies`, else ""), then LIMIT ? OFFSET ? (the
+   * caller appends their params). `joins` are the JOIN clauses, `where` " WHERE ..." or empty.
    */
-  distinctPage(table: string, from: SqlPart, where: SqlPart, orderBy: SqlPart): SqlPart;
+  distinctPage(table: string, joins: SqlPart, where: SqlPart, orderBy: SqlPart, terms: readonly SortTerm[], tieBreak: string): SqlPart;
   /** The number of distinct rows of `table` (as `total`) in a list whose joins may repeat rows. */
-  distinctCount(table: string, from: SqlPart, where: SqlPart): SqlPart;
+  distinctCount(table: string, joins: SqlPart, where: SqlPart): SqlPart;
   /** The `YYYY-MM-DD HH:00:00` hour of a stored date text (logs' hourly stats). */
   hourOf(expr: string): string;
   /** An INSERT that updates `update` columns when a row with the same `key` columns exists. */

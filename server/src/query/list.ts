@@ -64,10 +64,11 @@ export function buildListSql(opts: Omit<ListOptions<unknown>, "mapRow">): ListSq
   sort.joins.forEach(addJoin);
 
   const joinList = joins.list();
-  const from: SqlFragment = {
-    sql: `FROM ${table}` + joinList.map((j) => " " + j.sql).join(""),
-    params: joinList.flatMap((j) => j.params),
-  };
+  const joined: SqlFragment = { sql: joinList.map((j) => " " + j.sql).join(""), params: joinList.flatMap((j) => j.params) };
+  const from: SqlFragment = { sql: `FROM ${table}${joined.sql}`, params: joined.params };
+  // On an engine whose scans do not keep insertion order, the row-order column ends the order
+  // (ties, and no sort at all, in insertion order as on SQLite).
+  const tail = d.orderTies && opts.resolver.rowOrder !== undefined ? opts.resolver.rowOrder : "";
   const where: SqlFragment =
     conditions.length === 0
       ? { sql: "", params: [] }
@@ -77,14 +78,15 @@ export function buildListSql(opts: Omit<ListOptions<unknown>, "mapRow">): ListSq
   const paging = [BigInt(perPage), BigInt(pageOffset(page, perPage))];
   let select: SqlFragment;
   if (distinct) {
-    const rows = d.distinctPage(table, from, where, sort);
+    const rows = d.distinctPage(table, joined, where, sort, sort.terms, tail);
     select = { sql: rows.sql, params: [...rows.params, ...paging] };
   } else {
-    const orderBy = sort.sql ? ` ORDER BY ${sort.sql}` : "";
+    const terms = [sort.sql, tail].filter((t) => t !== "").join(", ");
+    const orderBy = terms ? ` ORDER BY ${terms}` : "";
     select = { sql: `SELECT ${table}.* ${from.sql}${where.sql}${orderBy} LIMIT ? OFFSET ?`, params: [...from.params, ...where.params, ...sort.params, ...paging] };
   }
   const count: SqlFragment = distinct
-    ? d.distinctCount(table, from, where)
+    ? d.distinctCount(table, joined, where)
     : { sql: `SELECT COUNT(*) AS total ${from.sql}${where.sql}`, params: [...from.params, ...where.params] };
   return { select, count, page, perPage, skipTotal };
 }

@@ -425,9 +425,10 @@ class RecordResolver implements FieldResolver {
     }
     const json = goJson(items);
     const alias = `@request.data.${field.name}:each`;
+    const each = this.dialect.eachValue(frag("?", [json]), this.q(alias));
     const out: ResolvedField = {
       sql: `${this.q(alias)}.value`,
-      joins: [{ sql: this.dialect.leftJoinAll(this.dialect.jsonEach("?", alias)), params: [json] }],
+      joins: [{ sql: this.dialect.leftJoinAll(each.sql), params: each.params }],
       // The reference compares these values directly (no null folding).
       literal: { empty: false },
       kind: "value",

@@ -1,5 +1,6 @@
 import { queryError } from "./errors.js";
 import { isValidIdentifier } from "./lexer.js";
+import type { SortTerm } from "../db/types.js";
 import type { FieldResolver, JoinClause, SqlFragment } from "./types.js";
 
 export interface SortField {
@@ -11,6 +12,8 @@ export interface SortField {
 /** An ORDER BY list (without the keywords) plus the JOIN clauses its fields need. */
 export interface SortSql extends SqlFragment {
   joins: JoinClause[];
+  /** The terms `sql` is made of. */
+  terms: SortTerm[];
 }
 
 export const RANDOM_SORT = "@random";
@@ -38,30 +41,29 @@ export function parseSort(sort: string | undefined): SortField[] {
   });
 }
 
-/**
- * Resolves sort fields; `@random` (either direction) is a random order. Unknown fields are a
- * bad request. On an engine whose scans do not keep insertion order, the resolver's row-order
- * column ends the list (ties, and no sort at all, in insertion order as on SQLite).
- */
+/** Resolves sort fields; `@random` (either direction) is a random order. Unknown fields are a bad request. */
 export function sortToSql(fields: SortField[], resolver: FieldResolver): SortSql {
   const d = resolver.dialect;
   const parts: string[] = [];
   const params: unknown[] = [];
   const joins: JoinClause[] = [];
+  const terms: SortTerm[] = [];
   for (const f of fields) {
     if (f.name === RANDOM_SORT) {
       parts.push(d.randomOrder);
+      terms.push({ value: { sql: d.randomOrder, params: [], kind: "real" }, direction: "ASC" });
       continue;
     }
     const r = resolver.resolve(f.name);
     if (!r) throw queryError(`invalid sort field ${JSON.stringify(f.name)}`);
-    const term = d.sortTerm({ sql: r.sql, params: r.params ?? [], kind: r.kind ?? "value" }, f.direction);
+    const value = { sql: r.sql, params: r.params ?? [], kind: r.kind ?? "value" } as const;
+    terms.push({ value, direction: f.direction });
+    const term = d.sortTerm(value, f.direction);
     parts.push(term.sql);
     params.push(...term.params);
     joins.push(...(r.joins ?? []));
   }
-  if (d.orderTies && resolver.rowOrder !== undefined) parts.push(resolver.rowOrder);
-  return { sql: parts.join(", "), params, joins };
+  return { sql: parts.join(", "), params, joins, terms };
 }
 
 export const compileSort = (sort: string | undefined, resolver: FieldResolver): SortSql => sortToSql(parseSort(sort), resolver);

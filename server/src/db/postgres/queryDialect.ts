@@ -1,4 +1,4 @@
-import type { CompareOp, Dialect, SqlOperand, SqlPart, ValueKind } from "../types.js";
+import type { CompareOp, Dialect, SortTerm, SqlOperand, SqlPart, ValueKind } from "../types.js";
 
 /**
  * The query builders' part of PostgreSQL's dialect (spread into postgresDialect): filters,
@@ -41,8 +41,9 @@ function sv(x: SqlOperand): string {
     case "string":
       return `to_jsonb((${t})::text)`;
     case "number":
+      return `cairn_num((${t})::float8)`;
     case "real":
-      return `to_jsonb((${t})::float8)`;
+      return `cairn_real((${t})::float8)`;
     case "integer":
       return `to_jsonb((${t})::int8)`;
     case "bool":
@@ -51,7 +52,7 @@ function sv(x: SqlOperand): string {
       // SQLite stores a JSON column's text with numeric affinity: '5' is held as the number 5.
       return `cairn_num_aff(to_jsonb((${t})::text))`;
     case "null":
-      return "NULL::jsonb";
+      return t === "NULL" ? "NULL::jsonb" : `to_jsonb((${t})::text)`;
     case "value":
       return `(${t})`;
   }
@@ -120,7 +121,7 @@ function sortTerm(x: SqlOperand, dir: "ASC" | "DESC"): SqlPart {
   if (x.kind === "null") return part("NULL", []);
   const v = sv(x);
   return part(
-    `jsonb_typeof(${v}) ${dir} ${nulls}, (CASE WHEN jsonb_typeof(${v}) = 'number' THEN (${v})::numeric END) ${dir}, (${v} #>> '{}') COLLATE "C" ${dir}`,
+    `jsonb_typeof(${v}) ${dir} ${nulls}, cairn_number(${v}) ${dir}, (${v} #>> '{}') COLLATE "C" ${dir}`,
     x.params,
     x.params,
     x.params,
@@ -148,6 +149,26 @@ function pathArray(path: string): string | null {
 function jsonRead(fn: string, column: string, path: string): SqlPart {
   const p = pathArray(path);
   return p === null ? part("NULL::jsonb") : part(`${fn}(${column}, ?::text[])`, [p]);
+}
+
+/**
+ * A sorted list over joins that repeat rows, as SQLite answers SELECT DISTINCT ... ORDER BY:
+ * each row once with the sort values of its first joined row (rows as the joins produce them:
+ * the table in insertion order, array values in order), then sorted. SELECT DISTINCT cannot
+ * order by joined values here: the values are selected as __sN columns, the first joined row
+ * kept per row (DISTINCT ON), and the page ordered by those columns.
+ */
+function distinctSorted(table: string, rows: string, rowParams: unknown[], terms: readonly SortTerm[], tieBreak: string): SqlPart {
+  const values = terms.map((t, i) => ({ sql: `${t.value.sql} AS __s${i}`, params: t.value.params }));
+  const order = terms.map((t, i) => sortTerm({ sql: `__e.__s${i}`, params: [], kind: t.value.kind }, t.direction));
+  const tail = tieBreak ? [`__e.${ROWID}`] : [];
+  return part(
+    `SELECT __e.* FROM (SELECT DISTINCT ON (__d.${ROWID}) __d.* FROM (SELECT ${table}.*, ${values.map((v) => v.sql).join(", ")}, ` +
+      `ROW_NUMBER() OVER () AS __seq FROM (SELECT * FROM ${table} ORDER BY ${ROWID}) AS ${table}${rows.slice(`FROM ${table}`.length)}) AS __d ` +
+      `ORDER BY __d.${ROWID}, __d.__seq) AS __e ORDER BY ${[...order.map((o) => o.sql), ...tail].join(", ")} LIMIT ? OFFSET ?`,
+    values.flatMap((v) => v.params),
+    rowParams,
+  );
 }
 
 export type QueryDialect = Pick<
@@ -197,16 +218,14 @@ export const postgresQueryDialect: QueryDialect = {
   },
   sortTerm,
   randomOrder: "random()",
-  // Each row once, at the place of its first joined row in the list's order (SELECT DISTINCT
-  // cannot order by joined values here).
-  distinctPage: (table, from, where, orderBy) =>
-    part(
-      `SELECT __e.* FROM (SELECT DISTINCT ON (__d.${ROWID}) __d.* FROM (SELECT ${table}.*, ROW_NUMBER() OVER (${orderBy.sql ? `ORDER BY ${orderBy.sql}` : ""}) AS __pos ` +
-        `${from.sql}${where.sql}) AS __d ORDER BY __d.${ROWID}, __d.__pos) AS __e ORDER BY __e.__pos LIMIT ? OFFSET ?`,
-      orderBy.params,
-      from.params,
-      where.params,
-    ),
-  distinctCount: (table, from, where) => part(`SELECT COUNT(DISTINCT ${table}.${ROWID}) AS total ${from.sql}${where.sql}`, from.params, where.params),
+  distinctPage: (table, joins, where, orderBy, terms, tieBreak) => {
+    const rows = `FROM ${table}${joins.sql}${where.sql}`;
+    // Unsorted, SQLite reads SELECT DISTINCT through the primary key's index: in id order.
+    if (!orderBy.sql) {
+      return part(`SELECT __e.* FROM (SELECT DISTINCT ON (${table}.${ROWID}) ${table}.* ${rows} ORDER BY ${table}.${ROWID}) AS __e ORDER BY __e.${quote("id")} COLLATE "C" LIMIT ? OFFSET ?`, joins.params, where.params);
+    }
+    return distinctSorted(table, rows, [...joins.params, ...where.params], terms, tieBreak);
+  },
+  distinctCount: (table, joins, where) => part(`SELECT COUNT(DISTINCT ${table}.${ROWID}) AS total FROM ${table}${joins.sql}${where.sql}`, joins.params, where.params),
   hourOf: (expr) => `(substr((${expr})::text, 1, 13) || ':00:00')`,
 };

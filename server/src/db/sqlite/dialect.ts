@@ -45,9 +45,9 @@ export const sqliteDialect: Omit<Dialect, "schema"> = {
     part(`${x.sql} ${negate ? "NOT LIKE" : "LIKE"} ${contains ? `('%' || ${p.sql} || '%')` : p.sql} ESCAPE '\\'`, x.params, p.params),
   sortTerm: (x, direction) => part(`${x.sql} ${direction}`, x.params),
   randomOrder: "RANDOM()",
-  distinctPage: (table, from, where, orderBy) =>
-    part(`SELECT DISTINCT ${table}.* ${from.sql}${where.sql}${orderBy.sql ? ` ORDER BY ${orderBy.sql}` : ""} LIMIT ? OFFSET ?`, from.params, where.params, orderBy.params),
-  distinctCount: (table, from, where) => part(`SELECT COUNT(*) AS total FROM (SELECT DISTINCT ${table}.* ${from.sql}${where.sql})`, from.params, where.params),
+  distinctPage: (table, joins, where, orderBy) =>
+    part(`SELECT DISTINCT ${table}.* FROM ${table}${joins.sql}${where.sql}${orderBy.sql ? ` ORDER BY ${orderBy.sql}` : ""} LIMIT ? OFFSET ?`, joins.params, where.params, orderBy.params),
+  distinctCount: (table, joins, where) => part(`SELECT COUNT(*) AS total FROM (SELECT DISTINCT ${table}.* FROM ${table}${joins.sql}${where.sql})`, joins.params, where.params),
   // The same expression as the `_logs_created_hour_idx` index, so SQLite can use it.
   hourOf: (expr) => `strftime('%Y-%m-%d %H:00:00', ${expr})`,
   upsert: (table, columns, key, update) =>
