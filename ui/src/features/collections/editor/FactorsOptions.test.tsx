@@ -53,15 +53,15 @@ describe("auth factors model", () => {
   it("checks ranges and the template only for enabled methods", () => {
     expect(validateFactors({ otp: { enabled: false, duration: 1, length: 99 } })).toEqual({});
     const e = validateFactors({
-      otp: { enabled: true, duration: 1, length: null, emailTemplate: { subject: " ", body: "<p>no code</p>" } },
+      otp: { enabled: true, duration: 0, length: null, emailTemplate: { subject: " ", body: "<p>no code</p>" } },
       mfa: { enabled: true, duration: 5.5 },
     });
     expect(e.otp).toEqual({
-      duration: { code: "validation_invalid_value", message: "Must be between 10 and 86400." },
+      duration: { code: "validation_invalid_value", message: "Must be between 1 and 86400." },
       length: { code: "validation_required", message: "Cannot be blank." },
       emailTemplate: { subject: { code: "validation_required", message: "Cannot be blank." }, body: { code: "validation_invalid_value", message: OTP_BODY_NEEDS_CODE } },
     });
-    expect(e.mfa).toEqual({ duration: { code: "validation_invalid_value", message: "Must be between 10 and 86400." } });
+    expect(e.mfa).toEqual({ duration: { code: "validation_invalid_value", message: "Must be between 1 and 86400." } });
   });
 });
 

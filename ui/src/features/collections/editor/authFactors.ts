@@ -28,9 +28,9 @@ export interface MfaOptions {
   rule: string;
 }
 
-export const OTP_DURATION_RANGE = { min: 10, max: 86400, default: 180 } as const;
-export const OTP_LENGTH_RANGE = { min: 4, max: 20, default: 8 } as const;
-export const MFA_DURATION_RANGE = { min: 10, max: 86400, default: 1800 } as const;
+export const OTP_DURATION_RANGE = { min: 1, max: 86400, default: 180 } as const;
+export const OTP_LENGTH_RANGE = { min: 4, max: 12, default: 8 } as const;
+export const MFA_DURATION_RANGE = { min: 1, max: 86400, default: 1800 } as const;
 
 export const OTP_PLACEHOLDERS = ["{APP_NAME}", "{APP_URL}", "{OTP}"];
 
