@@ -13,6 +13,7 @@ import { RecordService } from "../records/service.js";
 import { DomainError } from "../tools/errors.js";
 import { parseFirstJsonValue } from "../tools/goJson.js";
 import { CollectionService } from "./service.js";
+import { createCollectionsStorage } from "./sync.js";
 
 /**
  * The same sequence of collection changes and record writes through the services on an SQLite
@@ -268,6 +269,33 @@ describe("collections on SQLite and PostgreSQL", () => {
     await c.create(SYSTEM_CALLER, body({ name: "notes", type: "base", schema: [field("fbody001", "body", "editor")] }));
     const view = (await c.create(SYSTEM_CALLER, body({ name: "note_view", type: "view", options: { query: "SELECT id, body AS noteBody, 1 AS One FROM notes" } }))) as { schema: { name: string; type: string }[] };
     expect(view.schema.map((f) => [f.name, f.type])).toEqual([["notebody", "editor"], ["one", "json"]]);
+  });
+
+  it("makes on PostgreSQL the tables and views of collections made on SQLite (a copy's storage)", async () => {
+    const sqlite = engines[0];
+    const c = sqlite.collections;
+    await c.create(SYSTEM_CALLER, body({ name: "src", type: "base", schema: [field("fsrc0001", "label", "text"), field("fsrc0002", "many", "select", { maxSelect: 2, values: ["a", "b"] })], indexes: ["CREATE UNIQUE INDEX idx_src ON src (label COLLATE NOCASE)"] }));
+    await c.create(SYSTEM_CALLER, body({ name: "src_v1", type: "view", options: { query: "SELECT id, label FROM src" } }));
+    await c.create(SYSTEM_CALLER, body({ name: "src_v2", type: "view", options: { query: "SELECT id FROM src_v1" } }));
+    await c.create(SYSTEM_CALLER, body({ name: "src_broken", type: "view", options: { query: "SELECT id FROM src" } }));
+    const models = (await c.all()).filter((x) => x.name.startsWith("src")).reverse();
+    // A view that does not resolve in the copied data stays a collection without a view.
+    const broken = { ...models.find((m) => m.name === "src_broken")!, options: { query: "SELECT id FROM nowhere_at_all" } };
+    const target = new PgDb(createPgPool(await freshDatabase(), { size: 2 }));
+    try {
+      const failed = await target.transaction((tx) => createCollectionsStorage(tx, models.map((m) => (m.name === "src_broken" ? broken : m))));
+      expect(failed).toEqual(["src_broken"]);
+      for (const name of ["src", "src_v1", "src_v2"]) {
+        const names = async (db: Db) => (await db.read((t) => db.dialect.tableColumns(t, name))).map((col) => col.name);
+        expect(await names(target)).toEqual(await names(sqlite.db));
+      }
+      await target.run(`INSERT INTO "src" ("label") VALUES ('X')`);
+      const dup = await target.run(`INSERT INTO "src" ("label") VALUES ('x')`).catch((e: unknown) => e);
+      expect(target.dialect.uniqueViolationColumns(dup)).toEqual(["label"]);
+      expect(await target.all(`SELECT "label" FROM "src_v2" JOIN "src" USING ("id")`)).toEqual([{ label: "X" }]);
+    } finally {
+      await target.close();
+    }
   });
 
   it("refuses on PostgreSQL an index it cannot translate, with the field error of a bad index", async () => {

@@ -1,5 +1,5 @@
 import type { CardinalityChange, SchemaEditor, Tx } from "../db/types.js";
-import { createCollectionView } from "../db/viewSchema.js";
+import { createCollectionView, viewQueryColumns } from "../db/viewSchema.js";
 import { columnKind, isMultipleField, type SchemaField } from "../fields/index.js";
 import { verr, type VErrors } from "../fields/errors.js";
 import { isAuth, viewOptions, type CollectionModel } from "../models/collection.js";
@@ -156,4 +156,31 @@ export async function saveViewCollection(tx: Tx, c: CollectionModel, old: Collec
 export async function dropCollectionStorage(tx: Tx, c: CollectionModel): Promise<void> {
   if (c.type === "view") await editor(tx).dropView(tx, c.name);
   else await editor(tx).dropTable(tx, c.name);
+}
+
+/**
+ * Makes the tables (with their indexes) and views of collections whose rows are already stored
+ * elsewhere, on a database that has none of them yet (a copy into another engine, a new
+ * PostgreSQL database's default collection). Views come last, each once the views it reads
+ * exist. Returns the views that did not resolve (their collections stay, as a broken view
+ * stays in a data directory).
+ */
+export async function createCollectionsStorage(tx: Tx, collections: readonly CollectionModel[]): Promise<string[]> {
+  for (const c of collections) if (c.type !== "view") await createRecordTable(tx, c);
+  let pending = collections.filter((c) => c.type === "view");
+  for (let progress = true; progress && pending.length; ) {
+    progress = false;
+    const left: CollectionModel[] = [];
+    for (const v of pending) {
+      const query = viewOptions(v).query;
+      try {
+        await tx.savepoint(async (sp) => createCollectionView(sp, v.name, query, await viewQueryColumns(sp, query)));
+        progress = true;
+      } catch {
+        left.push(v);
+      }
+    }
+    pending = left;
+  }
+  return pending.map((v) => v.name);
 }
