@@ -1,3 +1,6 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../test/support/postgres.js";
@@ -56,4 +59,29 @@ describe("PgLeader", () => {
     const l = await open(await freshDatabase());
     expect(l.isLeader()).toBe(true);
   });
+});
+
+describe("PgLeader across processes", () => {
+  it("hands the lease over within seconds when the leading process is killed with SIGKILL", async () => {
+    const url = await freshDatabase();
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    // node itself (not the tsx wrapper, whose node child would outlive a SIGKILL to it).
+    const child = spawn(process.execPath, ["--import", "tsx", path.resolve(here, "../../test/support/leaderChild.ts"), url], { cwd: path.resolve(here, "../.."), stdio: ["ignore", "pipe", "inherit"] });
+    try {
+      const first = await new Promise<string>((resolve, reject) => {
+        child.stdout!.once("data", (d: Buffer) => resolve(d.toString().trim()));
+        child.once("exit", () => reject(new Error("the child exited")));
+      });
+      expect(first).toBe("leader");
+      const follower = await open(url);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(follower.isLeader()).toBe(false);
+      const killedAt = Date.now();
+      child.kill("SIGKILL");
+      await until(() => follower.isLeader(), 10_000);
+      expect(Date.now() - killedAt).toBeLessThan(3000);
+    } finally {
+      child.kill("SIGKILL");
+    }
+  }, 30_000);
 });

@@ -7,7 +7,6 @@ import { freePort, waitForHealth } from "./ports.js";
 import type { RunningServer } from "./servers.js";
 
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const TSX = path.resolve(SERVER_DIR, "../node_modules/.bin/tsx");
 export const HAPROXY_BIN = process.env.CAIRN_HAPROXY_BIN ?? "/usr/sbin/haproxy";
 
 /** One `cairn serve --db …` process. */
@@ -33,7 +32,8 @@ export async function startNode(databaseUrl: string, label: string): Promise<Clu
   const dir = mkdtempSync(path.join(tmpdir(), `cairn-node-${label}-`));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(TSX, [path.join(SERVER_DIR, "src/cli.ts"), "serve", "--db", databaseUrl, "--dir", dir, "--http", `127.0.0.1:${port}`], {
+  // node itself with tsx's loader (the tsx wrapper would leave its node child alive on a SIGKILL).
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(SERVER_DIR, "src/cli.ts"), "serve", "--db", databaseUrl, "--dir", dir, "--http", `127.0.0.1:${port}`], {
     cwd: SERVER_DIR,
     stdio: ["ignore", "pipe", "pipe"],
   });
