@@ -25,8 +25,9 @@ export function confirmAdminTotp({ id, code }: { id: string; code: string }): Pr
   return client.send(`${base(id)}/confirm`, { method: "POST", body: { code }, requestKey: null });
 }
 
-export function removeAdminTotp(id: string): Promise<unknown> {
-  return client.send(base(id), { method: "DELETE", requestKey: null });
+/** Removes the admin's app; for one's own, the server asks for a current (or recovery) code. */
+export function removeAdminTotp({ id, code }: { id: string; code?: string }): Promise<unknown> {
+  return client.send(base(id), { method: "DELETE", body: code ? { code } : undefined, requestKey: null });
 }
 
 export function useSetupAdminTotp() {
@@ -40,5 +41,5 @@ export function useConfirmAdminTotp() {
 
 export function useRemoveAdminTotp() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: removeAdminTotp, onSuccess: (_d, id) => qc.invalidateQueries({ queryKey: totpKeys.admin(id) }) });
+  return useMutation({ mutationFn: removeAdminTotp, onSuccess: (_d, v) => qc.invalidateQueries({ queryKey: totpKeys.admin(v.id) }) });
 }

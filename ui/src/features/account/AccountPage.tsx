@@ -3,20 +3,17 @@ import { useState } from "react";
 import { BusyButton } from "../../components/BusyButton";
 import { Icon } from "../../components/Icon";
 import { Spinner } from "../../components/Spinner";
-import { useAdminTotpStatus, useRemoveAdminTotp, useSetupAdminTotp } from "../../data/totp/adminTotp";
+import { useAdminTotpStatus, useSetupAdminTotp } from "../../data/totp/adminTotp";
 import type { TotpSetup } from "../../data/totp/types";
 import { useAdmin } from "../../lib/authState";
-import { confirm } from "../../lib/confirm";
 import { handleError } from "../../lib/errors";
-import { addSuccessToast } from "../../lib/toasts";
 import { SettingsLayout } from "../settings/SettingsLayout";
+import { TotpOffForm } from "./TotpOffForm";
 import { TotpSetupView } from "./TotpSetupView";
 
 export const ACCOUNT_PATH = "/settings/account";
 export const TOTP_STATUS_ON = "On: signing in asks for a code from your authenticator app after the password.";
 export const TOTP_STATUS_OFF = "Off: signing in asks only for your password.";
-export const CONFIRM_TOTP_OFF = "Do you really want to turn off the authenticator app? Signing in will ask only for your password.";
-export const TOTP_OFF = "Authenticator app turned off.";
 
 /** The signed-in admin's own account: two-step verification with an authenticator app. */
 export default function AccountPage() {
@@ -24,7 +21,6 @@ export default function AccountPage() {
   const id = admin?.id ?? "";
   const status = useAdminTotpStatus(id);
   const start = useSetupAdminTotp();
-  const remove = useRemoveAdminTotp();
   const [setup, setSetup] = useState<TotpSetup | null>(null);
 
   const begin = async () => {
@@ -34,16 +30,6 @@ export default function AccountPage() {
       handleError(err);
     }
   };
-
-  const turnOff = () =>
-    confirm(CONFIRM_TOTP_OFF, async () => {
-      try {
-        await remove.mutateAsync(id);
-        addSuccessToast(TOTP_OFF);
-      } catch (err) {
-        handleError(err);
-      }
-    });
 
   const enabled = !!status.data;
   return (
@@ -74,9 +60,7 @@ export default function AccountPage() {
                 {enabled ? TOTP_STATUS_ON : TOTP_STATUS_OFF}
               </p>
               {enabled ? (
-                <BusyButton className="btn btn-secondary btn-danger-txt" busy={remove.isPending} onClick={turnOff}>
-                  Turn off
-                </BusyButton>
+                <TotpOffForm adminId={id} />
               ) : (
                 <BusyButton className="btn btn-primary" busy={start.isPending} onClick={() => void begin()}>
                   Set up authenticator app

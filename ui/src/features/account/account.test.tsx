@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { act, fireEvent, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, screen } from "@testing-library/react";
 import { Confirm } from "../../components/Confirm";
 import { client } from "../../lib/client";
 import { renderWithQuery } from "../../test/renderWithQuery";
-import AccountPage, { CONFIRM_TOTP_OFF, TOTP_STATUS_OFF, TOTP_STATUS_ON } from "./AccountPage";
+import AccountPage, { TOTP_STATUS_OFF, TOTP_STATUS_ON } from "./AccountPage";
+import { CONFIRM_TOTP_OFF, OFF_CODE_WRONG } from "./TotpOffForm";
 import { groupSecret, otpauthLabel, recoveryCodesText } from "./recoveryCodes";
 import { WRONG_CODE } from "./TotpSetupView";
 
@@ -49,6 +50,7 @@ function server(initial: boolean) {
         return new Response(null, { status: 204 });
       }
       if (path === "/api/admins/a1/totp" && method === "DELETE") {
+        if ((body as { code?: string } | undefined)?.code !== "654321") return json(400, { code: 400, message: "x", data: { code: { code: "validation_invalid_code", message: "Invalid or expired code." } } });
         state.totp = false;
         return new Response(null, { status: 204 });
       }
@@ -88,7 +90,7 @@ describe("account page", () => {
     expect(calls.some((c) => !c.path.startsWith("/api/"))).toBe(false);
   });
 
-  it("turns it off after the confirm", async () => {
+  it("turns it off with a current code, after the confirm", async () => {
     client.authStore.save(adminToken(), { id: "a1", email: "a@b.co" } as never);
     const calls = server(true);
     renderWithQuery(
@@ -97,10 +99,19 @@ describe("account page", () => {
         <Confirm />
       </>,
     );
-    fireEvent.click(await screen.findByRole("button", { name: "Turn off" }));
+    expect(await screen.findByText(TOTP_STATUS_ON)).toBeInTheDocument();
+    const field = screen.getByLabelText("Current code or a recovery code");
+    fireEvent.click(screen.getByRole("button", { name: "Turn off" }));
+    expect(screen.getByText("Cannot be blank.")).toBeInTheDocument();
+    fireEvent.change(field, { target: { value: "111111" } });
+    fireEvent.click(screen.getByRole("button", { name: "Turn off" }));
     expect(screen.getByRole("alertdialog")).toHaveTextContent(CONFIRM_TOTP_OFF);
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Yes" })));
+    expect(await screen.findByText(OFF_CODE_WRONG)).toBeInTheDocument();
+    fireEvent.change(field, { target: { value: "654321" } });
+    fireEvent.click(screen.getByRole("button", { name: "Turn off" }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Yes" })));
     expect(await screen.findByText(TOTP_STATUS_OFF)).toBeInTheDocument();
-    await waitFor(() => expect(calls.some((c) => c.method === "DELETE" && c.path === "/api/admins/a1/totp")).toBe(true));
+    expect(calls.filter((c) => c.method === "DELETE").map((c) => c.body)).toEqual([{ code: "111111" }, { code: "654321" }]);
   });
 });
