@@ -18,6 +18,7 @@ describe("PostgreSQL index translation", () => {
       `CREATE INDEX IF NOT EXISTS "idx_z" ON "posts" ((lower("myCol"))) WHERE "title" != '' AND "id" = 'a''b'`,
     );
     expect(translateExpression(scope, "title collate NOCASE = \"x\" or posts.mycol is null")).toBe(`"title" COLLATE "nocase" = 'x' or "posts"."myCol" is null`);
+    expect(translateExpression(scope, "title NOT LIKE 'a%' AND likes(title)")).toBe(`"title" NOT ILIKE 'a%' AND likes("title")`);
   });
 
   it("refuses what has no translation", () => {

@@ -88,8 +88,9 @@ const WORD = /[A-Za-z_][A-Za-z0-9_$]*/y;
  * An SQLite expression of an index (a key expression or the WHERE clause) as PostgreSQL reads
  * it: identifiers in any of SQLite's quotes (or none, any case) become the column they name,
  * double-quoted; a double-quoted token that names no column is a string, as SQLite reads it;
- * `==` is `=`; COLLATE takes PostgreSQL's collation. Function names and the rest pass as they
- * are (PostgreSQL refuses what it does not know). Parameters and second statements are refused.
+ * `==` is `=`; LIKE ignores case (ILIKE); COLLATE takes PostgreSQL's collation. Function names
+ * and the rest pass as they are (PostgreSQL refuses what it does not know). Parameters and second
+ * statements are refused.
  */
 export function translateExpression(scope: Scope, expr: string): string {
   let out = "";
@@ -140,6 +141,12 @@ export function translateExpression(scope: Scope, expr: string): string {
         if (!name) throw new IndexTranslationError("near \"COLLATE\": syntax error");
         out += "COLLATE " + collation(name);
         i = j + name.length;
+        continue;
+      }
+      // SQLite's LIKE ignores (ASCII) case.
+      if (word.toLowerCase() === "like") {
+        out += "ILIKE";
+        i += word.length;
         continue;
       }
       // A word before "(" names a function; otherwise a column (or the table) when it is one.
