@@ -46,9 +46,13 @@ export const PG_COLUMN: Readonly<Record<ColumnKind, string>> = {
   multiple: "TEXT DEFAULT '[]' NOT NULL",
 };
 
+/** Thrown for index text this engine cannot take; its message is the field error's reason. */
+export class IndexTranslationError extends Error {}
+
 /**
  * SQLite's NOCASE as a case-insensitive ICU collation (made on first use). A column key keeps
- * its name under it, so a unique violation still names the column, as SQLite's does.
+ * its name under it, so a unique violation still names the column, as SQLite's does. It folds
+ * the case of every letter (and ignores width), where SQLite's folds ASCII letters only.
  */
 const NOCASE = "nocase";
 const NOCASE_DDL = `CREATE COLLATION IF NOT EXISTS ${q(NOCASE)} (provider = icu, locale = 'und-u-ks-level2', deterministic = false)`;
@@ -61,12 +65,9 @@ function collation(name: string): string {
     case "binary":
       return q("C");
     default:
-      throw new Error(`no such collation sequence: ${name}`);
+      throw new IndexTranslationError(`no such collation sequence: ${name}`);
   }
 }
-
-/** Thrown for index text this engine cannot take; its message is the field error's reason. */
-export class IndexTranslationError extends Error {}
 
 interface Scope {
   table: string;
@@ -138,7 +139,7 @@ export function translateExpression(scope: Scope, expr: string): string {
       if (word.toLowerCase() === "collate") {
         WORD.lastIndex = j;
         const name = WORD.exec(expr)?.[0];
-        if (!name) throw new IndexTranslationError("near \"COLLATE\": syntax error");
+        if (!name) throw new IndexTranslationError(`near "COLLATE": syntax error`);
         out += "COLLATE " + collation(name);
         i = j + name.length;
         continue;
