@@ -48,8 +48,11 @@ export interface SmtpForm {
   localName: string;
 }
 
+/** Beyond v0.22: the email one-time code mail (Cairn's settings carry it; no action URL). */
+export const OTP_TEMPLATE_KEY = "otpTemplate";
+
 export interface MailForm {
-  meta: { senderName: string; senderAddress: string } & Record<TemplateKey, MailTemplate>;
+  meta: { senderName: string; senderAddress: string; otpTemplate?: MailTemplate } & Record<TemplateKey, MailTemplate>;
   smtp: SmtpForm;
 }
 
@@ -80,6 +83,11 @@ export function validateMail(form: MailForm): ErrorMap {
     e[`meta.${key}.subject`] = required(t.subject);
     e[`meta.${key}.actionUrl`] = withParam(t.actionUrl, "{TOKEN}");
     e[`meta.${key}.body`] = withParam(t.body, "{ACTION_URL}");
+  }
+  const otp = form.meta.otpTemplate;
+  if (otp) {
+    e["meta.otpTemplate.subject"] = required(otp.subject);
+    e["meta.otpTemplate.body"] = withParam(otp.body, "{OTP}");
   }
   if (form.smtp.enabled) {
     e["smtp.host"] = required(form.smtp.host);

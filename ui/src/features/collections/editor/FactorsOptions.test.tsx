@@ -7,7 +7,7 @@ import { resetOverlayStack } from "../../../components/overlayStack";
 import type { Collection } from "../../../data/collections/types";
 import { testCollection } from "../../../test/collections";
 import CollectionEditorPanel from "./CollectionEditorPanel";
-import { DEFAULT_OTP_TEMPLATE, factorsPayload, OTP_BODY_NEEDS_CODE, readOtp, serverHasFactors, validateFactors } from "./authFactors";
+import { factorsPayload, readOtp, serverHasFactors, validateFactors } from "./authFactors";
 import { MFA_TITLE, OTP_TITLE } from "./FactorsOptions";
 
 const authOptions = {
@@ -41,7 +41,7 @@ describe("auth factors model", () => {
   it("sends otp and mfa only when the form has them", () => {
     expect(factorsPayload({ allowEmailAuth: true })).toEqual({});
     expect(factorsPayload({ otp: { enabled: true, duration: 60 }, mfa: { enabled: true, rule: "verified = true" } })).toEqual({
-      otp: { enabled: true, duration: 60, length: 8, emailTemplate: DEFAULT_OTP_TEMPLATE },
+      otp: { enabled: true, duration: 60, length: 8 },
       mfa: { enabled: true, duration: 1800, rule: "verified = true" },
     });
   });
@@ -50,16 +50,15 @@ describe("auth factors model", () => {
     expect(readOtp({ enabled: true, duration: null }).duration).toBeNull();
   });
 
-  it("checks ranges and the template only for enabled methods", () => {
+  it("checks ranges only for enabled methods", () => {
     expect(validateFactors({ otp: { enabled: false, duration: 1, length: 99 } })).toEqual({});
     const e = validateFactors({
-      otp: { enabled: true, duration: 0, length: null, emailTemplate: { subject: " ", body: "<p>no code</p>" } },
+      otp: { enabled: true, duration: 0, length: null },
       mfa: { enabled: true, duration: 5.5 },
     });
     expect(e.otp).toEqual({
       duration: { code: "validation_invalid_value", message: "Must be between 1 and 86400." },
       length: { code: "validation_required", message: "Cannot be blank." },
-      emailTemplate: { subject: { code: "validation_required", message: "Cannot be blank." }, body: { code: "validation_invalid_value", message: OTP_BODY_NEEDS_CODE } },
     });
     expect(e.mfa).toEqual({ duration: { code: "validation_invalid_value", message: "Must be between 1 and 86400." } });
   });
@@ -80,8 +79,8 @@ describe("auth collection editor: OTP and MFA", () => {
     expect(within(dialog).queryByRole("heading", { name: MFA_TITLE })).toBeNull();
   });
 
-  it("edits OTP (with its mail template) and MFA, then PATCHes them", async () => {
-    const users = { ...testCollection("users", "auth", []), options: { ...authOptions, otp: { enabled: false, duration: 180, length: 8, emailTemplate: DEFAULT_OTP_TEMPLATE }, mfa: { enabled: false, duration: 1800, rule: "" } } };
+  it("edits OTP and MFA, then PATCHes them", async () => {
+    const users = { ...testCollection("users", "auth", []), options: { ...authOptions, otp: { enabled: false, duration: 180, length: 8 }, mfa: { enabled: false, duration: 1800, rule: "" } } };
     const update = vi.spyOn(client.collections, "update").mockImplementation(async (_id, body) => ({ ...users, ...(body as object) }) as never);
     renderEditor(users);
     const dialog = await screen.findByRole("dialog", { name: "Edit collection" });
@@ -89,27 +88,25 @@ describe("auth collection editor: OTP and MFA", () => {
     await userEvent.click(within(dialog).getByLabelText(/Enable one-time password sign-in/));
     fireEvent.change(within(dialog).getAllByLabelText("Duration (in seconds)")[0], { target: { value: "300" } });
     fireEvent.change(within(dialog).getByLabelText("Code length"), { target: { value: "6" } });
-    await userEvent.click(within(dialog).getByRole("button", { name: /OTP email template/ }));
-    fireEvent.change(within(dialog).getByLabelText("Subject"), { target: { value: "Your code for {APP_NAME}" } });
+    expect(within(dialog).getByRole("link", { name: "Edit the OTP email template" })).toHaveAttribute("href", "#/settings/mail");
     await userEvent.click(within(dialog).getByLabelText(/Require a second sign-in method/));
     expect(within(dialog).getByTestId("rule-mfa")).toHaveTextContent("Everyone");
     await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
     await waitFor(() => expect(update).toHaveBeenCalledOnce());
     const body = update.mock.calls[0][1] as { options: Record<string, unknown> };
-    expect(body.options.otp).toEqual({ enabled: true, duration: 300, length: 6, emailTemplate: { subject: "Your code for {APP_NAME}", body: DEFAULT_OTP_TEMPLATE.body } });
+    expect(body.options.otp).toEqual({ enabled: true, duration: 300, length: 6 });
     expect(body.options.mfa).toEqual({ enabled: true, duration: 1800, rule: "" });
   });
 
-  it("refuses a template without the code and marks the Options tab", async () => {
-    const users = { ...testCollection("users", "auth", []), options: { ...authOptions, otp: { enabled: true, duration: 180, length: 8, emailTemplate: DEFAULT_OTP_TEMPLATE } } };
+  it("refuses an out-of-range code length and marks the Options tab", async () => {
+    const users = { ...testCollection("users", "auth", []), options: { ...authOptions, otp: { enabled: true, duration: 180, length: 8 } } };
     const update = vi.spyOn(client.collections, "update");
     renderEditor(users);
     const dialog = await screen.findByRole("dialog", { name: "Edit collection" });
     await userEvent.click(within(dialog).getByRole("tab", { name: /Options/ }));
-    await userEvent.click(within(dialog).getByRole("button", { name: /OTP email template/ }));
-    fireEvent.change(within(dialog).getByLabelText("Body (HTML)"), { target: { value: "<p>hello</p>" } });
+    fireEvent.change(within(dialog).getByLabelText("Code length"), { target: { value: "13" } });
     await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
-    expect(await within(dialog).findByText(OTP_BODY_NEEDS_CODE)).toBeInTheDocument();
+    expect(await within(dialog).findByText("Must be between 4 and 12.")).toBeInTheDocument();
     expect(within(dialog).getByRole("tab", { name: /Options/ })).toContainElement(within(dialog).getAllByRole("img", { name: "Has errors" })[0]);
     expect(update).not.toHaveBeenCalled();
   });

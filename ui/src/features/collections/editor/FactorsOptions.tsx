@@ -1,17 +1,11 @@
-// The template editor borrows the mail settings' accordion and placeholder styles.
-import "../../settings/settings.css";
 import { lazy, Suspense, useId, useMemo } from "react";
 import { Field } from "../../../components/Field";
-import { Icon } from "../../../components/Icon";
-import { Tooltip } from "../../../components/Tooltip";
 import { clearFieldError, useFieldError } from "../../../lib/formErrors";
-import { Accordion } from "../../settings/Accordion";
-import { Placeholders } from "../../settings/mail/Placeholders";
 import {
   MFA_DURATION_RANGE,
   OTP_DURATION_RANGE,
   OTP_LENGTH_RANGE,
-  OTP_PLACEHOLDERS,
+  MAIL_SETTINGS_PATH,
   readMfa,
   readOtp,
   type MfaOptions,
@@ -29,7 +23,6 @@ export const MFA_TITLE = "Multi-factor authentication (MFA)";
 export const OTP_TIP = "Users sign in with a code sent to their email (request-otp, then auth-with-otp). A successful sign-in marks the email verified.";
 export const MFA_TIP = "After a first successful sign-in method the server answers 401 with an mfaId; a second, different method (password, OAuth2, OTP or an authenticator app) sent with it completes the sign-in.";
 export const MFA_RULE_PLACEHOLDER = "Leave empty to require MFA for everyone...";
-export const OTP_TEMPLATE_TITLE = "OTP email template";
 
 /** The OTP and MFA sections of the auth collection Options tab. */
 export function FactorsOptions() {
@@ -38,7 +31,6 @@ export function FactorsOptions() {
   const mfa = readMfa(form.options.mfa);
   const setOtp = (patch: Partial<OtpOptions>) => update((f) => ({ ...f, options: { ...f.options, otp: { ...readOtp(f.options.otp), ...patch } } }));
   const setMfa = (patch: Partial<MfaOptions>) => update((f) => ({ ...f, options: { ...f.options, mfa: { ...readMfa(f.options.mfa), ...patch } } }));
-  const templateErrors = [useFieldError("options.otp.emailTemplate.subject"), useFieldError("options.otp.emailTemplate.body")].some(Boolean);
   const completions = useMemo(
     () => ruleCompletions({ name: form.name, type: form.type, schema: form.schema.filter((f) => !f.toDelete) }, collections),
     [form.name, form.type, form.schema, collections],
@@ -63,35 +55,12 @@ export function FactorsOptions() {
                 {(p) => <NumberInput {...p} value={otp.length} required min={OTP_LENGTH_RANGE.min} max={OTP_LENGTH_RANGE.max} step={1} onValue={(v) => setOtp({ length: v })} />}
               </Field>
             </div>
-            <Accordion
-              title={OTP_TEMPLATE_TITLE}
-              icon={<Icon name="mail" size={16} />}
-              extra={
-                templateErrors ? (
-                  <Tooltip text="Has errors">
-                    <span className="has-errors-icon" role="img" aria-label="Has errors">
-                      <Icon name="alert" size={16} />
-                    </span>
-                  </Tooltip>
-                ) : null
-              }
-            >
-              <Field name="options.otp.emailTemplate.subject" label="Subject" required hint={<Placeholders items={OTP_PLACEHOLDERS.slice(0, 2)} />}>
-                {(p) => <input {...p} type="text" required value={otp.emailTemplate.subject} onChange={(e) => setOtp({ emailTemplate: { ...otp.emailTemplate, subject: e.target.value } })} />}
-              </Field>
-              <Field name="options.otp.emailTemplate.body" label="Body (HTML)" required hint={<Placeholders items={OTP_PLACEHOLDERS} />}>
-                {(p) => (
-                  <textarea
-                    {...p}
-                    className="settings-code"
-                    required
-                    spellCheck={false}
-                    value={otp.emailTemplate.body}
-                    onChange={(e) => setOtp({ emailTemplate: { ...otp.emailTemplate, body: e.target.value } })}
-                  />
-                )}
-              </Field>
-            </Accordion>
+            <p className="txt-sm">
+              <a href={`#${MAIL_SETTINGS_PATH}`} target="_blank" rel="noopener noreferrer">
+                Edit the OTP email template
+              </a>{" "}
+              <span className="txt-hint">(Mail settings, shared by every auth collection; opens in a new tab)</span>
+            </p>
           </>
         ) : null}
       </section>

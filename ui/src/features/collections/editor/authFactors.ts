@@ -6,18 +6,12 @@
  */
 import { VALIDATION_MESSAGES } from "../../../lib/validation";
 
-export interface MailTemplate {
-  subject: string;
-  body: string;
-}
-
 export interface OtpOptions {
   enabled: boolean;
   /** Seconds a code stays valid. */
   duration: number | null;
   /** Digits in a code. */
   length: number | null;
-  emailTemplate: MailTemplate;
 }
 
 export interface MfaOptions {
@@ -32,21 +26,11 @@ export const OTP_DURATION_RANGE = { min: 1, max: 86400, default: 180 } as const;
 export const OTP_LENGTH_RANGE = { min: 4, max: 12, default: 8 } as const;
 export const MFA_DURATION_RANGE = { min: 1, max: 86400, default: 1800 } as const;
 
-export const OTP_PLACEHOLDERS = ["{APP_NAME}", "{APP_URL}", "{OTP}"];
-
-export const DEFAULT_OTP_TEMPLATE: MailTemplate = {
-  subject: "OTP for {APP_NAME}",
-  body: `<p>Hello,</p>
-<p>Your one-time password is: <strong>{OTP}</strong></p>
-<p><i>If you didn't ask for the one-time password, you can ignore this email.</i></p>
-<p>
-  Thanks,<br/>
-  {APP_NAME} team
-</p>`,
-};
+/** Where the OTP mail's template is edited: a setting of the whole app, like the other mail templates. */
+export const MAIL_SETTINGS_PATH = "/settings/mail";
 
 export function defaultOtp(): OtpOptions {
-  return { enabled: false, duration: OTP_DURATION_RANGE.default, length: OTP_LENGTH_RANGE.default, emailTemplate: { ...DEFAULT_OTP_TEMPLATE } };
+  return { enabled: false, duration: OTP_DURATION_RANGE.default, length: OTP_LENGTH_RANGE.default };
 }
 
 export function defaultMfa(): MfaOptions {
@@ -64,12 +48,10 @@ const numOrNull = (v: unknown): number | null => (v === null || v === undefined 
 export function readOtp(v: unknown): OtpOptions {
   const o = (v && typeof v === "object" ? v : {}) as Record<string, unknown>;
   const d = defaultOtp();
-  const t = (o.emailTemplate && typeof o.emailTemplate === "object" ? o.emailTemplate : {}) as Partial<MailTemplate>;
   return {
     enabled: !!o.enabled,
     duration: "duration" in o ? numOrNull(o.duration) : d.duration,
     length: "length" in o ? numOrNull(o.length) : d.length,
-    emailTemplate: { subject: typeof t.subject === "string" ? t.subject : d.emailTemplate.subject, body: typeof t.body === "string" ? t.body : d.emailTemplate.body },
   };
 }
 
@@ -107,11 +89,6 @@ export function validateFactors(options: Record<string, unknown>): { otp?: Recor
       if (d) e.duration = d;
       const l = checkRange(o.length, OTP_LENGTH_RANGE);
       if (l) e.length = l;
-      const t: Record<string, Err> = {};
-      if (!o.emailTemplate.subject.trim()) t.subject = err(VALIDATION_MESSAGES.required, "validation_required");
-      if (!o.emailTemplate.body.trim()) t.body = err(VALIDATION_MESSAGES.required, "validation_required");
-      else if (!o.emailTemplate.body.includes("{OTP}")) t.body = err(OTP_BODY_NEEDS_CODE);
-      if (Object.keys(t).length) e.emailTemplate = t;
     }
     if (Object.keys(e).length) out.otp = e;
   }
@@ -125,5 +102,4 @@ export function validateFactors(options: Record<string, unknown>): { otp?: Recor
   return out;
 }
 
-export const OTP_BODY_NEEDS_CODE = "The body must contain the {OTP} placeholder.";
 export const MFA_NEEDS_TWO_METHODS = "Multi-factor authentication needs at least two enabled sign-in methods (password, OAuth2, one-time password or an authenticator app).";

@@ -8,13 +8,16 @@ import { useStore } from "../../../lib/store";
 import { FormActions } from "../FormActions";
 import { hasErrorUnder } from "../formModel";
 import { SettingsLayout } from "../SettingsLayout";
-import { TEMPLATE_KEYS, validateMail, type MailForm, type MailTemplate, type TemplateKey } from "../settingsValidation";
+import { OTP_TEMPLATE_KEY, TEMPLATE_KEYS, validateMail, type MailForm, type MailTemplate, type TemplateKey } from "../settingsValidation";
 import { useSettingsForm } from "../useSettingsForm";
 import { SmtpSection } from "./SmtpSection";
+import { OTP_BODY_PLACEHOLDERS, OTP_SUBJECT_PLACEHOLDERS } from "./Placeholders";
 import { TemplateSection } from "./TemplateSection";
 import { TestEmailPopup } from "./TestEmailPopup";
 
 export const MAIL_SAVED = "Successfully saved mail settings.";
+
+export const OTP_TEMPLATE_TITLE = "Default OTP email template";
 
 export const TEMPLATE_TITLES: Record<TemplateKey, string> = {
   verificationTemplate: "Default Verification email template",
@@ -37,6 +40,8 @@ export function pickMail(s: Settings): MailForm {
       verificationTemplate: pickTemplate(meta.verificationTemplate),
       resetPasswordTemplate: pickTemplate(meta.resetPasswordTemplate),
       confirmEmailChangeTemplate: pickTemplate(meta.confirmEmailChangeTemplate),
+      // only where the server has it (Cairn): PocketBase v0.22 gets no such key back
+      ...(meta.otpTemplate ? { otpTemplate: pickTemplate(meta.otpTemplate) } : {}),
     },
     smtp: {
       enabled: smtp.enabled === true,
@@ -94,6 +99,17 @@ export default function MailPage() {
                 onChange={(field, v) => f.set(`meta.${k}.${field}`, v)}
               />
             ))}
+            {form.meta.otpTemplate ? (
+              <TemplateSection
+                templateKey={OTP_TEMPLATE_KEY}
+                title={OTP_TEMPLATE_TITLE}
+                value={form.meta.otpTemplate}
+                errors={f.errors}
+                hasErrors={hasErrorUnder(f.errors, serverErrors, `meta.${OTP_TEMPLATE_KEY}`)}
+                onChange={(field, v) => f.set(`meta.${OTP_TEMPLATE_KEY}.${field}`, v)}
+                placeholders={{ subject: OTP_SUBJECT_PLACEHOLDERS, body: OTP_BODY_PLACEHOLDERS }}
+              />
+            ) : null}
           </div>
           <hr className="settings-divider" />
           <SmtpSection smtp={form.smtp} errors={f.errors} set={f.set} onDisable={clearSmtpErrors} />

@@ -9,6 +9,9 @@ export const copiedMessage = (placeholder: string) => `Copied ${placeholder} to 
 export const SUBJECT_PLACEHOLDERS = ["{APP_NAME}", "{APP_URL}"];
 export const ACTION_URL_PLACEHOLDERS = [...SUBJECT_PLACEHOLDERS, "{TOKEN}"];
 export const BODY_PLACEHOLDERS = [...SUBJECT_PLACEHOLDERS, "{TOKEN}", "{ACTION_URL}"];
+/** The one-time code mail has the code and its id instead of a link. */
+export const OTP_SUBJECT_PLACEHOLDERS = [...SUBJECT_PLACEHOLDERS, "{OTP}"];
+export const OTP_BODY_PLACEHOLDERS = [...SUBJECT_PLACEHOLDERS, "{OTP}", "{OTP_ID}"];
 
 /** 'Placeholders:' followed by buttons that copy each placeholder. */
 export function Placeholders({ items }: { items: string[] }) {

@@ -2,20 +2,22 @@ import { Field } from "../../../components/Field";
 import { Icon } from "../../../components/Icon";
 import { Tooltip } from "../../../components/Tooltip";
 import { Accordion } from "../Accordion";
-import type { MailTemplate, TemplateKey } from "../settingsValidation";
+import type { MailTemplate, OTP_TEMPLATE_KEY, TemplateKey } from "../settingsValidation";
 import { ACTION_URL_PLACEHOLDERS, BODY_PLACEHOLDERS, Placeholders, SUBJECT_PLACEHOLDERS } from "./Placeholders";
 
 export interface TemplateSectionProps {
-  templateKey: TemplateKey;
+  templateKey: TemplateKey | typeof OTP_TEMPLATE_KEY;
   title: string;
   value: MailTemplate;
   errors: Record<string, string>;
   hasErrors: boolean;
   onChange: (field: keyof MailTemplate, value: string) => void;
+  /** A template without a link (the OTP mail) has no Action URL field and its own placeholders. */
+  placeholders?: { subject: string[]; body: string[] };
 }
 
 /** One collapsible default email template: subject, action URL and HTML body. */
-export function TemplateSection({ templateKey, title, value, errors, hasErrors, onChange }: TemplateSectionProps) {
+export function TemplateSection({ templateKey, title, value, errors, hasErrors, onChange, placeholders }: TemplateSectionProps) {
   const name = (f: string) => `meta.${templateKey}.${f}`;
   return (
     <Accordion
@@ -31,13 +33,15 @@ export function TemplateSection({ templateKey, title, value, errors, hasErrors, 
         ) : null
       }
     >
-      <Field name={name("subject")} label="Subject" required error={errors[name("subject")]} hint={<Placeholders items={SUBJECT_PLACEHOLDERS} />}>
+      <Field name={name("subject")} label="Subject" required error={errors[name("subject")]} hint={<Placeholders items={placeholders?.subject ?? SUBJECT_PLACEHOLDERS} />}>
         {(p) => <input {...p} type="text" required value={value.subject ?? ""} onChange={(e) => onChange("subject", e.target.value)} />}
       </Field>
-      <Field name={name("actionUrl")} label="Action URL" required error={errors[name("actionUrl")]} hint={<Placeholders items={ACTION_URL_PLACEHOLDERS} />}>
-        {(p) => <input {...p} type="text" required spellCheck={false} value={value.actionUrl ?? ""} onChange={(e) => onChange("actionUrl", e.target.value)} />}
-      </Field>
-      <Field name={name("body")} label="Body (HTML)" required error={errors[name("body")]} hint={<Placeholders items={BODY_PLACEHOLDERS} />}>
+      {placeholders ? null : (
+        <Field name={name("actionUrl")} label="Action URL" required error={errors[name("actionUrl")]} hint={<Placeholders items={ACTION_URL_PLACEHOLDERS} />}>
+          {(p) => <input {...p} type="text" required spellCheck={false} value={value.actionUrl ?? ""} onChange={(e) => onChange("actionUrl", e.target.value)} />}
+        </Field>
+      )}
+      <Field name={name("body")} label="Body (HTML)" required error={errors[name("body")]} hint={<Placeholders items={placeholders?.body ?? BODY_PLACEHOLDERS} />}>
         {(p) => <textarea {...p} className="settings-code" required spellCheck={false} value={value.body ?? ""} onChange={(e) => onChange("body", e.target.value)} />}
       </Field>
     </Accordion>
