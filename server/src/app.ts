@@ -30,7 +30,14 @@ import { LoginAlerts } from "./records/loginAlert.js";
 import { RecordAuthFlows } from "./records/authFlows.js";
 import { BatchService } from "./batch/service.js";
 import { RateLimiter } from "./ratelimit/limiter.js";
+import { MemoryRateLimitStore } from "./ratelimit/memoryStore.js";
 import { OpenApiService } from "./openapi/service.js";
+import { decryptText, encryptText } from "./settings/encryption.js";
+import { EmailOtps } from "./auth/emailOtp.js";
+import { MfaSessions, RecordMfaGate } from "./auth/mfa.js";
+import { TotpFactors, type SecretBox } from "./auth/totpFactors.js";
+import { RecordSignInFactors } from "./records/signInFactors.js";
+import { AdminTotp } from "./admins/totp.js";
 
 export interface AppOptions {
   /** The data directory holding data.db, logs.db and storage/. */
@@ -95,6 +102,10 @@ export interface App {
   readonly rateLimits: RateLimiter;
   /** The OpenAPI document of the API as it stands. */
   readonly openApi: OpenApiService;
+  /** Auth records' email one-time codes, authenticator apps and second-factor sign-in. */
+  readonly signInFactors: RecordSignInFactors;
+  /** Admins' authenticator apps and their second-factor sign-in. */
+  readonly adminTotp: AdminTotp;
   /** Flushes pending logs and closes the databases. Safe to call twice. */
   close(): Promise<void>;
   /**
@@ -153,7 +164,15 @@ async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus,
   const logs = new LogWriter(logsDb, settings, events, { leads });
   const mailer = new Mailer(settings, events);
   const dev = opts.dev ?? false;
-  const admins = new AdminService({ db, settings, mailer, events });
+  // Sign-in factors (email codes, MFA sessions, authenticator apps); TOTP secrets are sealed
+  // with the settings' encryption key when one is set.
+  const key = opts.encryptionKey;
+  const box: SecretBox | null = key ? { seal: (s) => encryptText(s, key), open: (s) => decryptText(s, key) } : null;
+  const mfaSessions = new MfaSessions({ db });
+  const totpFactors = new TotpFactors({ db, box });
+  // Per-address and per-account sign-in counters, apart from the settings' rules (a rules change clears those).
+  const signInLimits = new MemoryRateLimitStore();
+  const admins = new AdminService({ db, settings, mailer, events, factors: { totp: totpFactors, sessions: mfaSessions } });
   // Record tokens resolve through recordAuth, made below; the closures run only on requests.
   const files: FilesService = new FilesService({
     dataDir,
@@ -167,7 +186,8 @@ async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus,
   const collections: CollectionService = new CollectionService({ db, files, events, dev });
   const records = new RecordService({ db, files, events, dev });
   // The login alert needs the OAuth2 links, made below; the closure runs only on sign-ins.
-  const recordAuth: RecordAuth = new RecordAuth({ db, settings, records }, (c, a) => loginAlerts.afterPasswordLogin(c, a));
+  const mfaGate = new RecordMfaGate({ db, sessions: mfaSessions });
+  const recordAuth: RecordAuth = new RecordAuth({ db, settings, records, mfa: mfaGate }, (c, a) => loginAlerts.afterPasswordLogin(c, a));
   const realtime = new RealtimeService({ db, records, events, calls: node.calls }, opts.realtime);
   const oauth2Endpoints = opts.oauth2Endpoints ?? endpointOverridesFromEnv();
   const externalAuths = new ExternalAuths({ db, recordAuth });
@@ -187,6 +207,10 @@ async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus,
   const rateLimits = new RateLimiter(settings.get().rateLimits, node.rateLimits);
   const offRateLimits = events.on("settings.save", (e) => rateLimits.configure(e.settings.rateLimits));
   const openApi = new OpenApiService({ collections, settings, events });
+  const signInFactors = new RecordSignInFactors({
+    db, events, settings, mailer, logs, recordAuth, otps: new EmailOtps({ db }), totp: totpFactors, sessions: mfaSessions, limits: signInLimits,
+  });
+  const adminTotp = new AdminTotp({ admins, totp: totpFactors, sessions: mfaSessions, settings, limits: signInLimits });
   let closed = false;
   return {
     dataDir,
@@ -212,6 +236,8 @@ async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus,
     batch,
     rateLimits,
     openApi,
+    signInFactors,
+    adminTotp,
     async close() {
       if (closed) return;
       closed = true;

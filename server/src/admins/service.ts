@@ -15,6 +15,8 @@ import { collectErrors, email, exactLength, intBetween, lengthBetween, matchRege
 import { newId, randomString } from "../tools/random.js";
 import { nowString, parseDate } from "../tools/time.js";
 import { adminPasswordResetMail } from "../mail/templates.js";
+import { ADMINS_SUBJECT, mfaRequired, type MfaSessions } from "../auth/mfa.js";
+import type { TotpFactors } from "../auth/totpFactors.js";
 
 export interface AdminInput {
   id?: string;
@@ -32,10 +34,19 @@ const GENERIC = "Something went wrong while processing your request.";
 /** A form read lazily, after the access checks (the HTTP layer decodes it). */
 type Read<T> = () => T;
 
+/** An admin as the API shows it; `totp: true` only while the admin has an authenticator app (absent otherwise, as v0.22 answers). */
+export type AdminJson = ReturnType<typeof adminJson> & { totp?: true };
+
 /** What a sign-in or token refresh answers. */
 export interface AdminAuthResponse {
-  admin: ReturnType<typeof adminJson>;
+  admin: AdminJson;
   token: string;
+}
+
+/** Admins' second factor: an admin with an active authenticator app signs in with its code after the password. */
+export interface AdminFactors {
+  totp: Pick<TotpFactors, "isActive">;
+  sessions: Pick<MfaSessions, "begin">;
 }
 
 /**
@@ -45,7 +56,7 @@ export interface AdminAuthResponse {
  * one `admin.save` / `admin.delete` event once committed.
  */
 export class AdminService {
-  constructor(private readonly deps: { db: Db; settings: SettingsStore; mailer: Mailer; events: EventBus }) {}
+  constructor(private readonly deps: { db: Db; settings: SettingsStore; mailer: Mailer; events: EventBus; factors?: AdminFactors }) {}
 
   findById(id: string): Promise<AdminRow | undefined> {
     return adminsRepo.findById(this.deps.db, id);
@@ -61,11 +72,33 @@ export class AdminService {
 
   // ------------------------------------------------------------ the API, caller first
 
-  /** `auth-with-password`: the admin and a new auth token; a bad request "Failed to authenticate." otherwise. */
+  /**
+   * `auth-with-password`: the admin and a new auth token; a bad request "Failed to authenticate."
+   * otherwise. An admin with an authenticator app gets the unauthorized `mfaId` answer instead,
+   * for `auth-with-totp` to complete.
+   */
   async signIn(read: Read<{ identity?: string; password?: string }>): Promise<AdminAuthResponse> {
     const body = read();
     this.validateSignIn(body);
-    return this.authResponse(await this.authenticate(body.identity!, body.password!));
+    const admin = await this.authenticate(body.identity!, body.password!);
+    const f = this.deps.factors;
+    if (f && (await f.totp.isActive(this.subject(admin)))) throw mfaRequired(await f.sessions.begin(this.subject(admin), "password"));
+    return this.authResponse(admin);
+  }
+
+  /** The answer of a completed sign-in (the second factor's service calls it after the code). */
+  signedIn(admin: AdminRow): Promise<AdminAuthResponse> {
+    return this.authResponse(admin);
+  }
+
+  private subject(admin: AdminRow) {
+    return { collectionId: ADMINS_SUBJECT, recordId: admin.id };
+  }
+
+  /** The admin's JSON, with `totp: true` while an authenticator app is active. */
+  private async withFactors(admin: AdminRow): Promise<AdminJson> {
+    const on = this.deps.factors ? await this.deps.factors.totp.isActive(this.subject(admin)) : false;
+    return on ? { ...adminJson(admin), totp: true } : adminJson(admin);
   }
 
   /** `auth-refresh`: a new token for the signed-in admin. */
@@ -89,9 +122,9 @@ export class AdminService {
     return runList(this.deps.db, { table: "_admins", resolver: tableResolver(this.deps.db.dialect, "_admins", ADMIN_COLUMNS), query, mapRow: (row) => adminJson(row as unknown as AdminRow) });
   }
 
-  async view(who: Caller, id: string): Promise<ReturnType<typeof adminJson>> {
+  async view(who: Caller, id: string): Promise<AdminJson> {
     requireAdmin(who);
-    return adminJson(await this.loadOr404(this.deps.db, id));
+    return this.withFactors(await this.loadOr404(this.deps.db, id));
   }
 
   /** Without auth only the installer may create an admin, and only while none exists. */
@@ -127,7 +160,7 @@ export class AdminService {
   }
 
   private async authResponse(admin: AdminRow): Promise<AdminAuthResponse> {
-    return { admin: adminJson(admin), token: await this.authToken(admin) };
+    return { admin: await this.withFactors(admin), token: await this.authToken(admin) };
   }
 
   /**

@@ -5,7 +5,7 @@ import { isEmail } from "../tools/validate.js";
 /** The CLI's minimum (the reference's CLI accepts 8, while its API asks for 10). */
 const CLI_MIN_PASSWORD = 8;
 
-/** `admin create|update|delete`, with the reference CLI's messages. Returns the exit code. */
+/** `admin create|update|delete|totp-reset`, with the reference CLI's messages. Returns the exit code. */
 export async function adminCommand(app: App, args: string[], out: (s: string) => void): Promise<number> {
   const [sub, email, password] = args;
   switch (sub) {
@@ -41,6 +41,14 @@ export async function adminCommand(app: App, args: string[], out: (s: string) =>
       out(`Successfully deleted admin ${email}!`);
       return 0;
     }
+    case "totp-reset": {
+      // A locked-out admin (lost authenticator and recovery codes): the password alone signs in again.
+      if (!email || !isEmail(email)) return fail(out, "Invalid or missing email address.");
+      const removed = await app.adminTotp.reset(email);
+      if (removed === null) return fail(out, `Admin with email ${email} doesn't exist.`);
+      out(removed ? `Successfully removed the authenticator app of admin ${email}!` : `Admin ${email} has no authenticator app.`);
+      return 0;
+    }
     default:
       out(ADMIN_HELP);
       return sub ? 1 : 0;
@@ -61,6 +69,7 @@ Available Commands:
   create      Creates a new admin account (cairn admin create EMAIL PASSWORD)
   delete      Deletes an existing admin account (cairn admin delete EMAIL)
   update      Changes the password of a single admin account (cairn admin update EMAIL PASSWORD)
+  totp-reset  Removes an admin's authenticator app, for an admin locked out of it (cairn admin totp-reset EMAIL)
 
 Flags:
       --dir string   the data directory (default "cairn_data")`;

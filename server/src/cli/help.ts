@@ -7,7 +7,7 @@ Usage:
 
 Available Commands:
   serve       Starts the web server (default to 127.0.0.1:8090)
-  admin       Manages admin accounts (create, update, delete)
+  admin       Manages admin accounts (create, update, delete, totp-reset)
   typegen     Writes TypeScript types for the collections
 
 Flags:

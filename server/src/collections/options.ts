@@ -1,7 +1,7 @@
 import { decodeStruct } from "../fields/decode.js";
 import { compact, DecodeError, V, type VErrors } from "../fields/errors.js";
 import { validateDomains } from "../fields/domains.js";
-import type { AuthOptions, ViewOptions } from "../models/collection.js";
+import { MFA_DEFAULTS, OTP_DEFAULTS, type AuthOptions, type MfaOptions, type OtpOptions, type ViewOptions } from "../models/collection.js";
 
 /** Reads the options of a collection type from their JSON object (the reference decodes them into a typed struct). */
 const AUTH_SHAPE = {
@@ -55,11 +55,86 @@ export function validateAuthOptions(o: AuthOptions): VErrors | null {
   return compact(errs);
 }
 
+// ---------------------------------------------------------------- otp and mfa (beyond v0.22)
+
+/** The longest OTP and MFA windows (a day), and the code lengths a mail can carry. */
+const MAX_DURATION = 86400;
+const OTP_LENGTH = { min: 4, max: 12 };
+
+/** The submitted value of an option key, matched ignoring case as the other option keys are. */
+function rawKey(raw: Record<string, unknown> | null, key: string): unknown {
+  for (const [k, v] of Object.entries(raw ?? {})) if (k.toLowerCase() === key) return v;
+  return undefined;
+}
+
+/** `otp` and `mfa` as submitted (undefined: not set, kept out of the stored options so v0.22 data reads the same). */
+export interface FactorOptions {
+  otp?: OtpOptions;
+  mfa?: MfaOptions;
+}
+
+/**
+ * Reads `options.otp` and `options.mfa` over their defaults, with field errors (400) for
+ * values of the wrong type or out of range instead of a decode failure.
+ */
+export function decodeFactorOptions(raw: Record<string, unknown> | null): { value: FactorOptions; errors: VErrors | null } {
+  const errors: VErrors = {};
+  const value: FactorOptions = {};
+  const group = (key: "otp" | "mfa"): Record<string, unknown> | null | undefined => {
+    const v = rawKey(raw, key);
+    if (v === undefined || v === null) return v as undefined | null;
+    if (typeof v !== "object" || Array.isArray(v)) {
+      errors[key] = verrInvalid();
+      return undefined;
+    }
+    return v as Record<string, unknown>;
+  };
+  const otp = group("otp");
+  if (otp) {
+    const e: VErrors = {};
+    const o: OtpOptions = { ...OTP_DEFAULTS };
+    const enabled = rawKey(otp, "enabled");
+    if (enabled !== undefined && enabled !== null) typeof enabled === "boolean" ? (o.enabled = enabled) : (e.enabled = verrInvalid());
+    readInt(rawKey(otp, "duration"), 1, MAX_DURATION, e, "duration", (n) => (o.duration = n));
+    readInt(rawKey(otp, "length"), OTP_LENGTH.min, OTP_LENGTH.max, e, "length", (n) => (o.length = n));
+    if (Object.keys(e).length) errors.otp = e;
+    else value.otp = o;
+  }
+  const mfa = group("mfa");
+  if (mfa) {
+    const e: VErrors = {};
+    const m: MfaOptions = { ...MFA_DEFAULTS };
+    const enabled = rawKey(mfa, "enabled");
+    if (enabled !== undefined && enabled !== null) typeof enabled === "boolean" ? (m.enabled = enabled) : (e.enabled = verrInvalid());
+    readInt(rawKey(mfa, "duration"), 1, MAX_DURATION, e, "duration", (n) => (m.duration = n));
+    const rule = rawKey(mfa, "rule");
+    if (rule !== undefined && rule !== null) typeof rule === "string" ? (m.rule = rule) : (e.rule = verrInvalid());
+    if (Object.keys(e).length) errors.mfa = e;
+    else value.mfa = m;
+  }
+  return { value, errors: Object.keys(errors).length ? errors : null };
+}
+
+const verrInvalid = () => V.in();
+
+function readInt(v: unknown, min: number, max: number, errs: VErrors, key: string, set: (n: number) => void): void {
+  if (v === undefined || v === null) return;
+  if (typeof v !== "number" || !Number.isInteger(v)) errs[key] = V.in();
+  else if (v < min) errs[key] = V.min(min);
+  else if (v > max) errs[key] = V.max(max);
+  else set(v);
+}
+
 /** The stored (and shown) options of each type: all auth keys, the view query, nothing for base. */
 export function normalizedOptions(type: string, raw: Record<string, unknown> | null): Record<string, unknown> {
   if (type === "auth") {
     const o = decodeAuthOptions(raw);
-    return Object.fromEntries(Object.keys(AUTH_DEFAULTS).sort().map((k) => [k, o[k as keyof AuthOptions]]));
+    const out: Record<string, unknown> = Object.fromEntries(Object.keys(AUTH_DEFAULTS).map((k) => [k, o[k as keyof AuthOptions]]));
+    // otp and mfa only once set: a collection that never used them stores what v0.22 stores.
+    const { value } = decodeFactorOptions(raw);
+    if (value.otp) out.otp = value.otp;
+    if (value.mfa) out.mfa = value.mfa;
+    return Object.fromEntries(Object.keys(out).sort().map((k) => [k, out[k]]));
   }
   if (type === "view") return { query: decodeViewOptions(raw).query };
   return {};

@@ -7,7 +7,7 @@ import {
 } from "../models/collection.js";
 import { isValidIndex, parseIndex } from "../db/indexes.js";
 import { checkRule } from "./rules.js";
-import { decodeAuthOptions, decodeViewOptions, validateAuthOptions } from "./options.js";
+import { decodeAuthOptions, decodeFactorOptions, decodeViewOptions, validateAuthOptions } from "./options.js";
 import { createViewSchema, ViewQueryError } from "./view.js";
 import type { CollectionForm } from "./form.js";
 
@@ -223,10 +223,14 @@ function optionsError(form: CollectionForm, draft: CollectionModel, viewError: s
       if (err instanceof DecodeError) return verr("validation_invalid_options", "Invalid options.");
       throw err;
     }
+    const factors = decodeFactorOptions(form.options);
     const errs = validateAuthOptions(o);
-    if (errs) return errs;
+    if (errs || factors.errors) return { ...errs, ...factors.errors };
     const rule = checkRule(o.manageRule, draft, ctx.find, ctx.tx.db.dialect);
-    return rule ? { manageRule: rule } : null;
+    // The MFA rule is a filter on the signing-in record, checked like the other rules.
+    const mfaRule = factors.value.mfa?.rule ? checkRule(factors.value.mfa.rule, draft, ctx.find, ctx.tx.db.dialect) : null;
+    if (!rule && !mfaRule) return null;
+    return { ...(rule ? { manageRule: rule } : {}), ...(mfaRule ? { mfa: { rule: mfaRule } } : {}) };
   }
   if (form.type === "view") {
     const { query } = decodeViewOptions(form.options);

@@ -1,6 +1,6 @@
 import { transaction, type DB } from "./connection.js";
 import {
-  DATA_MIGRATIONS, DATA_TABLES, LOGS_MIGRATIONS, LOGS_TABLES, MIGRATIONS_TABLE, USERS_COLLECTION, USERS_TABLE,
+  DATA_MIGRATIONS, DATA_TABLES, LOGS_MIGRATIONS, LOGS_TABLES, MIGRATIONS_TABLE, SIGN_IN_TABLES, USERS_COLLECTION, USERS_TABLE,
 } from "./systemSchema.js";
 import { newId } from "../tools/random.js";
 import { nowString } from "../tools/time.js";
@@ -54,6 +54,10 @@ export function migrateDataDb(db: DB, initialSettings: () => object): void {
       c.createRule, c.updateRule, c.deleteRule, JSON.stringify(c.options), now, now);
     db.prepare("INSERT INTO _params (id, key, value, created, updated) VALUES (?, ?, ?, ?, ?)").run(newId(), "settings", JSON.stringify(initialSettings()), now, now);
   }, "data.db");
+  // Cairn's sign-in tables, on new and existing files alike (systemSchema.ts).
+  transaction(db, () => {
+    for (const sql of SIGN_IN_TABLES) db.exec(sql);
+  });
 }
 
 export function migrateLogsDb(db: DB): void {

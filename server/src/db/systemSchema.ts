@@ -126,3 +126,46 @@ export const LOGS_MIGRATIONS = [
   "1677760279_uppsercase_method.go",
   "1699187560_logs_generalization.go",
 ];
+
+/**
+ * Cairn's own sign-in tables (beyond v0.22: email one-time codes, MFA sessions, TOTP factors),
+ * in portable SQL — double-quoted identifiers, TEXT/INTEGER/BOOLEAN, constant defaults — so
+ * the same list creates them on SQLite (migrate.ts runs it on every open, hence IF NOT EXISTS:
+ * a data directory the reference made gets them too, and PocketBase ignores them) and on
+ * PostgreSQL (the postgres adapter runs this list as is). `collectionId` is "_admins" for an
+ * admin's rows. Times are the usual `YYYY-MM-DD HH:MM:SS.sssZ` text, set by the repositories.
+ */
+export const SIGN_IN_TABLES: readonly string[] = [
+  `CREATE TABLE IF NOT EXISTS "_otps" (
+    "id"           TEXT PRIMARY KEY NOT NULL,
+    "collectionId" TEXT NOT NULL,
+    "recordId"     TEXT NOT NULL,
+    "sentTo"       TEXT DEFAULT '' NOT NULL,
+    "codeHash"     TEXT NOT NULL,
+    "attempts"     INTEGER DEFAULT 0 NOT NULL,
+    "created"      TEXT DEFAULT '' NOT NULL,
+    "updated"      TEXT DEFAULT '' NOT NULL
+  )`,
+  `CREATE INDEX IF NOT EXISTS "_otps_record_idx" ON "_otps" ("collectionId", "recordId")`,
+  `CREATE TABLE IF NOT EXISTS "_mfas" (
+    "id"           TEXT PRIMARY KEY NOT NULL,
+    "collectionId" TEXT NOT NULL,
+    "recordId"     TEXT NOT NULL,
+    "method"       TEXT NOT NULL,
+    "created"      TEXT DEFAULT '' NOT NULL,
+    "updated"      TEXT DEFAULT '' NOT NULL
+  )`,
+  `CREATE INDEX IF NOT EXISTS "_mfas_record_idx" ON "_mfas" ("collectionId", "recordId")`,
+  `CREATE TABLE IF NOT EXISTS "_totps" (
+    "id"            TEXT PRIMARY KEY NOT NULL,
+    "collectionId"  TEXT NOT NULL,
+    "recordId"      TEXT NOT NULL,
+    "secret"        TEXT NOT NULL,
+    "recoveryCodes" TEXT DEFAULT '[]' NOT NULL,
+    "active"        BOOLEAN DEFAULT FALSE NOT NULL,
+    "lastStep"      INTEGER DEFAULT 0 NOT NULL,
+    "created"       TEXT DEFAULT '' NOT NULL,
+    "updated"       TEXT DEFAULT '' NOT NULL
+  )`,
+  `CREATE UNIQUE INDEX IF NOT EXISTS "_totps_record_idx" ON "_totps" ("collectionId", "recordId")`,
+];

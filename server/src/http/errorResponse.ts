@@ -17,10 +17,15 @@ export interface ErrorBody {
   code: number;
   message: string;
   data: unknown;
+  [extra: string]: unknown;
 }
 
-/** The reference's envelope `{code, message, data}`; errors nested in data (a batch's failed request) become envelopes too. */
-export const errorBody = (err: DomainError): ErrorBody => ({ code: errorStatus(err), message: err.message, data: nestedBodies(err.data) });
+/**
+ * The reference's envelope `{code, message, data}`; errors nested in data (a batch's failed
+ * request) become envelopes too. An error's extra keys sit beside them (a sign-in waiting for
+ * its second factor answers `mfaId` at the top, where PocketBase v0.23's SDK reads it).
+ */
+export const errorBody = (err: DomainError): ErrorBody => ({ ...err.extra, code: errorStatus(err), message: err.message, data: nestedBodies(err.data) });
 
 function nestedBodies(v: unknown): unknown {
   if (v instanceof DomainError) return errorBody(v);

@@ -21,6 +21,7 @@ import { recordRoutes } from "./routes/records.js";
 import { recordFileRoutes } from "./routes/recordFiles.js";
 import { recordAuthRoutes } from "./routes/recordAuth.js";
 import { recordOAuth2Routes } from "./routes/recordOAuth2.js";
+import { signInFactorRoutes } from "./routes/signInFactors.js";
 import { dashboardRoutes } from "./routes/dashboard.js";
 import { backupRoutes } from "./routes/backups.js";
 import { realtimeRoutes } from "./routes/realtime.js";
@@ -142,6 +143,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   server.register(backupRoutes(app), { prefix: "/api" });
   server.register(realtimeRoutes(app), { prefix: "/api" });
   server.register(recordOAuth2Routes(app), { prefix: "/api" });
+  server.register(signInFactorRoutes(app), { prefix: "/api" });
   server.register(batchRoutes(app), { prefix: "/api" });
   server.register(recordsExportRoutes(app), { prefix: "/api" });
   server.register(recordsImportRoutes(app), { prefix: "/api" });

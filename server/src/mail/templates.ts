@@ -23,14 +23,16 @@ export function adminPasswordResetMail(settings: Settings, to: string, token: st
 
 // ---------------------------------------------------------------- settings templates (record mails)
 
-/** The settings mail templates by the names the test-email endpoint uses. */
+/** The settings mail templates by the names the test-email endpoint uses ("otp" is beyond v0.22). */
 export const TEMPLATE_KINDS = {
   verification: "verificationTemplate",
   "password-reset": "resetPasswordTemplate",
   "email-change": "confirmEmailChangeTemplate",
+  otp: "otpTemplate",
 } as const satisfies Record<string, keyof Settings["meta"]>;
 
-export type TemplateKind = keyof typeof TEMPLATE_KINDS;
+/** The templates whose mails carry a link with a token. */
+export type TemplateKind = Exclude<keyof typeof TEMPLATE_KINDS, "otp">;
 
 export interface ResolvedTemplate {
   subject: string;
@@ -58,6 +60,18 @@ export function resolveTemplate(settings: Settings, template: EmailTemplate, tok
 export function templateMail(settings: Settings, kind: TemplateKind, to: string, token: string): MailMessage {
   const resolved = resolveTemplate(settings, settings.meta[TEMPLATE_KINDS[kind]], token);
   return { to: [{ address: to }], subject: resolved.subject, html: resolved.html };
+}
+
+/**
+ * The email one-time code mail (settings `meta.otpTemplate`): {APP_NAME} and {APP_URL}, {OTP}
+ * (the code) and {OTP_ID} in the subject and body.
+ */
+export function otpMail(settings: Settings, to: string, code: string, otpId: string): MailMessage {
+  const { appName, appUrl } = settings.meta;
+  const t = settings.meta.otpTemplate;
+  const fill = (s: string) =>
+    s.replaceAll("{APP_NAME}", appName).replaceAll("{APP_URL}", appUrl).replaceAll("{OTP}", code).replaceAll("{OTP_ID}", otpId);
+  return { to: [{ address: to }], subject: fill(t.subject), html: wrapInLayout(fill(t.body)) };
 }
 
 const PATH_SAFE = /[A-Za-z0-9\-_.~$&+,/:;=@!'()*]/;

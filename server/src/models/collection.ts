@@ -41,6 +41,45 @@ export interface AuthOptions {
   requireEmail: boolean;
 }
 
+/** Email one-time codes (beyond v0.22, PocketBase v0.23's `otp` option): off unless stored. */
+export interface OtpOptions {
+  enabled: boolean;
+  /** Seconds a code stays valid. */
+  duration: number;
+  /** Digits of a code. */
+  length: number;
+}
+
+/** Multi-factor sign-in (beyond v0.22, PocketBase v0.23's `mfa` option). */
+export interface MfaOptions {
+  enabled: boolean;
+  /** Seconds between the first and the second method. */
+  duration: number;
+  /** A filter on the record: who must pass a second factor ("" = everyone). */
+  rule: string;
+}
+
+export const OTP_DEFAULTS: OtpOptions = Object.freeze({ enabled: false, duration: 180, length: 8 });
+export const MFA_DEFAULTS: MfaOptions = Object.freeze({ enabled: false, duration: 1800, rule: "" });
+
+/** The collection's `options.otp` with defaults for anything missing or mistyped (stored only once set). */
+export function otpOptions(c: Pick<CollectionModel, "options">): OtpOptions {
+  const o = (c.options.otp ?? {}) as Record<string, unknown>;
+  const int = (v: unknown, d: number) => (typeof v === "number" && Number.isInteger(v) && v > 0 ? v : d);
+  return { enabled: o.enabled === true, duration: int(o.duration, OTP_DEFAULTS.duration), length: int(o.length, OTP_DEFAULTS.length) };
+}
+
+/** The collection's `options.mfa` with defaults for anything missing or mistyped. */
+export function mfaOptions(c: Pick<CollectionModel, "options">): MfaOptions {
+  const o = (c.options.mfa ?? {}) as Record<string, unknown>;
+  const d = o.duration;
+  return {
+    enabled: o.enabled === true,
+    duration: typeof d === "number" && Number.isInteger(d) && d > 0 ? d : MFA_DEFAULTS.duration,
+    rule: typeof o.rule === "string" ? o.rule : "",
+  };
+}
+
 export interface ViewOptions {
   query: string;
 }

@@ -78,6 +78,8 @@ export interface Settings {
     verificationTemplate: EmailTemplate;
     resetPasswordTemplate: EmailTemplate;
     confirmEmailChangeTemplate: EmailTemplate;
+    /** Beyond v0.22: the email one-time code mail ({OTP}, {OTP_ID}; its actionUrl is unused). */
+    otpTemplate: EmailTemplate;
   };
   logs: { maxDays: number; minLevel: number; logIp: boolean };
   smtp: {

@@ -9,6 +9,7 @@ import { collectionsRepo } from "../db/collections.js";
 import { badRequest, forbidden, notFound, unauthorized } from "../tools/errors.js";
 import { RECORD_REQUIRED, type Caller } from "../auth/caller.js";
 import { recordFromRow, type RecordData } from "../models/record.js";
+import type { RecordMfaGate, SignInMethod } from "../auth/mfa.js";
 
 /** A signed-in auth record. */
 export interface AuthRecord {
@@ -26,6 +27,14 @@ export interface RecordAuthDeps {
   db: Db;
   settings: Pick<SettingsStore, "get">;
   records: RecordPresenter;
+  /** Decides whether a sign-in needs a second factor (absent: never). */
+  mfa?: Pick<RecordMfaGate, "pass">;
+}
+
+/** The `mfaId` a second method is sent with: in the query or the body (as PocketBase v0.23 reads it). */
+export function mfaIdOf(query: Record<string, unknown>, body: { mfaId?: unknown }): string {
+  if (typeof query.mfaId === "string" && query.mfaId !== "") return query.mfaId;
+  return typeof body.mfaId === "string" ? body.mfaId : "";
 }
 
 let dummyHash: Promise<string> | null = null;
@@ -56,7 +65,7 @@ export class RecordAuth {
    */
   async signInWithPassword(
     idOrName: string,
-    read: () => { identity?: string; password?: string },
+    read: () => { identity?: string; password?: string; mfaId?: string },
     who: Caller,
     query: Record<string, unknown>,
   ): Promise<{ record: unknown; token: string }> {
@@ -72,8 +81,25 @@ export class RecordAuth {
     if (!a) throw badRequest("Failed to authenticate.");
     await this.afterPasswordLogin(c, a);
     if (opts.onlyVerified && a.record.verified !== true) throw forbidden("Please verify your email first.");
-    const signedIn: Caller = { admin: false, info: { auth: { collection: c, record: a.record }, method: who.info.method } };
-    return { record: await this.deps.records.present(c, a.record, signedIn, query), token: await this.authToken(a) };
+    return this.signInAnswer(c, a.record, "password", who, query, mfaIdOf(query, body));
+  }
+
+  /**
+   * What a successful sign-in method answers: when the record needs a second factor, a first
+   * method gets the unauthorized `mfaId` answer (no token) and a second one completes the MFA
+   * session; then the record as the signed-in record sees it (expand, fields) and its token.
+   */
+  async signInAnswer(
+    c: CollectionModel,
+    record: RecordData,
+    method: SignInMethod,
+    who: Caller,
+    query: Record<string, unknown>,
+    mfaId: string,
+  ): Promise<{ record: unknown; token: string }> {
+    const signedIn: Caller = { admin: false, info: { auth: { collection: c, record }, method: who.info.method } };
+    await this.deps.mfa?.pass({ collection: c, recordId: String(record.id), method, mfaId, info: { ...who.info, auth: { collection: c, record } } });
+    return { record: await this.deps.records.present(c, record, signedIn, query), token: await this.authToken({ collection: c, record }) };
   }
 
   /** A new token for the signed-in record of this collection (`auth-refresh`). */

@@ -15,7 +15,7 @@ import type { Caller } from "../auth/caller.js";
 import { badRequest, DomainError, FE, fieldError, type FieldError, forbidden } from "../tools/errors.js";
 import { randomString } from "../tools/random.js";
 import { formatDate, nowString } from "../tools/time.js";
-import type { AuthRecord, RecordAuth, RecordPresenter } from "./auth.js";
+import { mfaIdOf, type AuthRecord, type RecordAuth, type RecordPresenter } from "./auth.js";
 import { recordFromRow, rowFromRecord, type RecordData } from "../models/record.js";
 import { updateAuthRecord } from "./authRecordWrite.js";
 import { GENERIC_MESSAGE, type SubmittedBody } from "./service.js";
@@ -30,6 +30,8 @@ export interface OAuth2LoginInput {
   codeVerifier?: string;
   redirectUrl?: string;
   createData?: Record<string, unknown>;
+  /** The MFA session this sign-in completes (PocketBase v0.23). */
+  mfaId?: string;
 }
 
 /** Who signs in: an admin, a signed-in record (explicit linking), and the `@request.*` values. */
@@ -58,7 +60,7 @@ export interface OAuth2LoginDeps {
   db: Db;
   settings: Pick<SettingsStore, "get">;
   records: OAuth2Records;
-  recordAuth: Pick<RecordAuth, "authCollection" | "authToken">;
+  recordAuth: Pick<RecordAuth, "authCollection" | "authToken" | "signInAnswer">;
   events: EventBus;
   oauth2Endpoints?: EndpointOverrides;
 }
@@ -92,7 +94,7 @@ export class OAuth2Login {
     const body = read();
     const { auth, meta } = await this.signIn(c, body, { admin: who.admin, record: who.info.auth ?? null, info: who.info });
     if (authOptions(c).onlyVerified && auth.record.verified !== true) throw forbidden("Please verify your email first.");
-    const self: Caller = { admin: false, info: { auth: { collection: c, record: auth.record }, method: who.info.method } };
+    const answer = await this.deps.recordAuth.signInAnswer(c, auth.record, "oauth2", who, query, mfaIdOf(query, body));
     return {
       meta: {
         id: meta.id,
@@ -106,8 +108,8 @@ export class OAuth2Login {
         rawUser: meta.rawUser,
         isNew: meta.isNew,
       },
-      record: await this.deps.records.present(c, auth.record, self, query),
-      token: await this.deps.recordAuth.authToken(auth),
+      record: answer.record,
+      token: answer.token,
     };
   }
 

@@ -6,6 +6,9 @@ import { withTx } from "../db/transaction.js";
 import { recordsRepo } from "../db/records.js";
 import { collectionsRepo, lookup } from "../db/collections.js";
 import { externalAuthsRepo } from "../db/externalAuths.js";
+import { totpsRepo } from "../db/totps.js";
+import { otpsRepo } from "../db/otps.js";
+import { mfasRepo } from "../db/mfas.js";
 import { errorsToData, V, verr, type VErrors } from "../fields/errors.js";
 import { isMultipleField, type RelationOptions } from "../fields/index.js";
 import { badRequest, DomainError, forbidden, notFound } from "../tools/errors.js";
@@ -170,7 +173,20 @@ export class RecordService {
   /** A record answer with the `expand` and `fields` query parameters applied (read through `q`: a batch's transaction). */
   async present(c: CollectionModel, data: RecordData, who: Caller, query: Record<string, unknown> = {}, q: Queryable = this.db): Promise<unknown> {
     const tree = parseExpand(query.expand);
-    return pickFields(await this.exportExpanded(c, data, who, tree, q), parseFields(query.fields));
+    const json = await this.exportExpanded(c, data, who, tree, q);
+    if (await this.showsTotp(c, data, who, q)) json.totp = true;
+    return pickFields(json, parseFields(query.fields));
+  }
+
+  /**
+   * Whether a single-record answer carries `totp: true` (beyond v0.22): to admins and the record
+   * itself, while it has an active authenticator app. Absent otherwise, so answers stay v0.22's.
+   */
+  private async showsTotp(c: CollectionModel, data: RecordData, who: Caller, q: Queryable): Promise<boolean> {
+    if (!isAuth(c)) return false;
+    const self = !!who.info.auth && who.info.auth.collection.id === c.id && (who.info.auth.record as { id?: unknown }).id === data.id;
+    if (!who.admin && !self) return false;
+    return !!(await totpsRepo.find(q, c.id, String(data.id)))?.active;
   }
 
   private async exportExpanded(c: CollectionModel, data: RecordData, who: Caller, tree: ExpandTree, q: Queryable): Promise<Record<string, unknown>> {
@@ -381,7 +397,13 @@ export class RecordService {
     if (depth > 100 || result.deleted.some((d) => d.collection.id === c.id && d.id === id)) return;
     const record = await this.find(c, id, tx);
     await recordsRepo.delete(tx, c.name, id);
-    if (isAuth(c)) await externalAuthsRepo.deleteForRecord(tx, c.id, id);
+    if (isAuth(c)) {
+      await externalAuthsRepo.deleteForRecord(tx, c.id, id);
+      // Its sign-in factors go with it (Cairn's tables, beyond v0.22).
+      await totpsRepo.delete(tx, c.id, id);
+      await otpsRepo.deleteForRecord(tx, c.id, id);
+      await mfasRepo.deleteForRecord(tx, c.id, id);
+    }
     if (record) result.deleted.push({ collection: c, id, record });
     for (const other of s.collections.all) {
       if (isView(other)) continue;

@@ -54,6 +54,15 @@ export function defaultSettings(): Settings {
         "Confirm new email", "<p><i>If you didn't ask to change your email address, you can ignore this email.</i></p>",
         "Confirm your {APP_NAME} new email address", "confirm-email-change",
       ),
+      // Beyond v0.22 (PocketBase v0.23's OTP mail); v0.22 ignores the key.
+      otpTemplate: {
+        body:
+          "<p>Hello,</p>\n<p>Your one-time password is: <strong>{OTP}</strong></p>\n" +
+          "<p><i>If you didn't ask for the one-time password, you can ignore this email.</i></p>\n<p>\n  Thanks,<br/>\n  {APP_NAME} team\n</p>",
+        subject: "OTP for {APP_NAME}",
+        actionUrl: "",
+        hidden: false,
+      },
     },
     logs: { maxDays: 5, minLevel: 0, logIp: true },
     smtp: { enabled: false, host: "smtp.example.com", port: 587, username: "", password: "", authMethod: "", tls: false, localName: "" },

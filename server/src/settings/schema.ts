@@ -39,6 +39,7 @@ export const SETTINGS_SHAPE: Shape = {
     verificationTemplate: TEMPLATE,
     resetPasswordTemplate: TEMPLATE,
     confirmEmailChangeTemplate: TEMPLATE,
+    otpTemplate: TEMPLATE,
   },
   logs: { maxDays: "int", minLevel: "int", logIp: "bool" },
   smtp: {

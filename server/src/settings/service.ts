@@ -3,7 +3,7 @@ import type { Mailer } from "../mail/mailer.js";
 import type { SettingsStore } from "./store.js";
 import { requireAdmin, type Caller } from "../auth/caller.js";
 import { sendTestEmail } from "../mail/testEmail.js";
-import { TEMPLATE_KINDS, type TemplateKind } from "../mail/templates.js";
+import { TEMPLATE_KINDS } from "../mail/templates.js";
 import { badRequest, ValidationError } from "../tools/errors.js";
 import { generateAppleClientSecret, type AppleSecretInput } from "./appleSecret.js";
 import { redactSettings } from "./redact.js";
@@ -45,7 +45,7 @@ export class SettingsService {
     });
     if (errors) throw new ValidationError(EMAIL_FAILED, errors);
     try {
-      await sendTestEmail(this.deps, body.template as TemplateKind, body.email);
+      await sendTestEmail(this.deps, body.template as keyof typeof TEMPLATE_KINDS, body.email);
     } catch (err) {
       throw rawError(EMAIL_FAILED, err);
     }

@@ -62,6 +62,14 @@ function templateErrors(t: EmailTemplate): FieldErrors | null {
   });
 }
 
+/** The OTP mail has no link: its body must carry the code. */
+function otpTemplateErrors(t: EmailTemplate): FieldErrors | null {
+  return fieldErrors({
+    subject: [rules.required(t.subject)],
+    body: [rules.required(t.body), rules.placeholder("{OTP}")(t.body)],
+  });
+}
+
 function s3Errors(s: S3Config): FieldErrors | null {
   const whenEnabled = (v: string) => (s.enabled ? rules.required(v) : null);
   return fieldErrors({
@@ -103,6 +111,7 @@ export function validateSettings(s: Settings): FieldErrors | null {
         verificationTemplate: [templateErrors(meta.verificationTemplate)],
         resetPasswordTemplate: [templateErrors(meta.resetPasswordTemplate)],
         confirmEmailChangeTemplate: [templateErrors(meta.confirmEmailChangeTemplate)],
+        otpTemplate: [otpTemplateErrors(meta.otpTemplate)],
       }),
     ],
     logs: [fieldErrors({ maxDays: [rules.min(0)(logs.maxDays)] })],

@@ -17,6 +17,8 @@ export class DomainError extends Error {
     readonly kind: ErrorKind,
     message: string,
     readonly data: Record<string, unknown> = {},
+    /** Keys the answer carries beside `{code, message, data}` (PocketBase v0.23's `mfaId`). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(message);
   }

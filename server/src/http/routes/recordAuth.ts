@@ -17,7 +17,7 @@ export function recordAuthRoutes(app: App): FastifyPluginAsync {
     keepRawBodies(r);
 
     r.post("/collections/:collection/auth-with-password", async (req: ByCollection) =>
-      auth().signInWithPassword(req.params.collection, formOf(req, { identity: "string", password: "string" }, LOAD_ERROR), callerOf(req), req.query),
+      auth().signInWithPassword(req.params.collection, formOf(req, { identity: "string", password: "string", mfaId: "string" }, LOAD_ERROR), callerOf(req), req.query),
     );
 
     r.post("/collections/:collection/auth-refresh", async (req: ByCollection) => auth().refresh(req.params.collection, callerOf(req), req.query));

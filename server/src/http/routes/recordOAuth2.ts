@@ -17,7 +17,7 @@ export function recordOAuth2Routes(app: App): FastifyPluginAsync {
     r.post("/collections/:collection/auth-with-oauth2", async (req: ByCollection) => {
       const read = formOf<OAuth2LoginInput>(
         req,
-        { provider: "string", code: "string", codeVerifier: "string", redirectUrl: "string", createData: "freeObject" },
+        { provider: "string", code: "string", codeVerifier: "string", redirectUrl: "string", createData: "freeObject", mfaId: "string" },
         LOAD_ERROR,
       );
       return app.oauth2Login.authWithOAuth2(req.params.collection, read, callerOf(req), req.query);
