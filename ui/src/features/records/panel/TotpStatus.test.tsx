@@ -3,7 +3,8 @@ import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { Confirm } from "../../../components/Confirm";
 import { testCollection } from "../../../test/collections";
 import { renderWithQuery } from "../../../test/renderWithQuery";
-import { CONFIRM_REMOVE_TOTP, TotpStatus } from "./TotpStatus";
+import { CONFIRM_REMOVE_TOTP, NO_TOTP, TOTP_UNKNOWN, TotpStatus } from "./TotpStatus";
+import { toastsStore } from "../../../lib/toasts";
 
 const users = testCollection("users", "auth", []);
 
@@ -57,5 +58,25 @@ describe("record panel: authenticator app", () => {
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Yes" })));
     await waitFor(() => expect(onRemoved).toHaveBeenCalledOnce());
     expect(calls.filter((c) => c.method === "DELETE").map((c) => new URL(c.url).pathname)).toEqual(["/api/collections/users_id/records/r1/totp"]);
+  });
+
+  it("offers Remove when the server does not say, and tells when there was none", async () => {
+    const calls = server(true);
+    const onRemoved = vi.fn();
+    // this server answers 404: the record had no authenticator app
+    const fetchMock = globalThis.fetch as unknown as ReturnType<typeof vi.fn>;
+    const answer = fetchMock.getMockImplementation() as (url: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation(async (url: string, init?: RequestInit) => (init?.method === "DELETE" ? (calls.push({ url, method: "DELETE" }), new Response(JSON.stringify({ code: 404, message: "", data: {} }), { status: 404 })) : answer(url, init)));
+    renderWithQuery(
+      <>
+        <TotpStatus collection={users} record={{ id: "r1" }} onRemoved={onRemoved} />
+        <Confirm />
+      </>,
+    );
+    expect(await screen.findByText(TOTP_UNKNOWN)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Remove the authenticator app" }));
+    await act(async () => fireEvent.click(screen.getByRole("button", { name: "Yes" })));
+    await waitFor(() => expect(toastsStore.get().some((t) => t.message === NO_TOTP)).toBe(true));
+    expect(onRemoved).not.toHaveBeenCalled();
   });
 });

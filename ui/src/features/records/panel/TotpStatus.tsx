@@ -4,12 +4,15 @@ import { useRemoveRecordTotp } from "../../../data/totp/recordTotp";
 import { hasTotp } from "../../../data/totp/types";
 import { BusyButton } from "../../../components/BusyButton";
 import { confirm } from "../../../lib/confirm";
-import { handleError } from "../../../lib/errors";
-import { addSuccessToast } from "../../../lib/toasts";
+import { handleError, normalizeError } from "../../../lib/errors";
+import { addInfoToast, addSuccessToast } from "../../../lib/toasts";
 
 export const TOTP_LABEL = "Authenticator app (TOTP)";
 export const CONFIRM_REMOVE_TOTP = "Do you really want to remove this record's authenticator app? Its recovery codes stop working too, and signing in no longer asks for its codes.";
 export const TOTP_REMOVED = "Successfully removed the authenticator app.";
+export const NO_TOTP = "This record has no authenticator app.";
+/** The server does not say (records carry no `totp` flag): Remove is offered, a 404 tells there was none. */
+export const TOTP_UNKNOWN = "Set up by the user";
 
 /**
  * Whether a saved auth record has a confirmed authenticator app, with Remove for the admin (a
@@ -19,6 +22,8 @@ export function TotpStatus({ collection, record, onRemoved }: { collection: Coll
   const supported = useFactorsSupport();
   const remove = useRemoveRecordTotp();
   if (!supported) return null;
+  // `totp` on the record when the server tells (as it does for admins); otherwise unknown
+  const known = "totp" in record || "totpEnabled" in record;
   const on = hasTotp(record);
   const recordId = String(record.id ?? "");
   return (
@@ -26,10 +31,14 @@ export function TotpStatus({ collection, record, onRemoved }: { collection: Coll
       <span className="record-totp-label" id={`totp-${recordId}`}>
         {TOTP_LABEL}
       </span>
-      <span className={`chip${on ? " chip-success" : ""}`} aria-describedby={`totp-${recordId}`}>
-        {on ? "Enabled" : "Not set up"}
-      </span>
-      {on ? (
+      {known ? (
+        <span className={`chip${on ? " chip-success" : ""}`} aria-describedby={`totp-${recordId}`}>
+          {on ? "Enabled" : "Not set up"}
+        </span>
+      ) : (
+        <span className="txt-hint">{TOTP_UNKNOWN}</span>
+      )}
+      {on || !known ? (
         <BusyButton
           className="btn btn-sm btn-transparent btn-danger-txt"
           busy={remove.isPending}
@@ -41,7 +50,8 @@ export function TotpStatus({ collection, record, onRemoved }: { collection: Coll
                 addSuccessToast(TOTP_REMOVED);
                 onRemoved();
               } catch (err) {
-                handleError(err);
+                if (normalizeError(err).status === 404) addInfoToast(NO_TOTP);
+                else handleError(err);
               }
             })
           }
