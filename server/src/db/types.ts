@@ -148,6 +148,11 @@ export interface Dialect {
    * becomes the last ORDER BY term.
    */
   readonly orderTies: boolean;
+  /**
+   * The last ORDER BY term of a view's list, keeping ties in the order the view's query gives
+   * its rows (a view has no row-order column); "" when the engine's sort keeps that order itself.
+   */
+  readonly viewOrder: string;
   /** A condition that always holds (an empty API rule). */
   readonly alwaysTrue: string;
   /** A truth value as an integer-like operand (`@request.data.x:isset`). */

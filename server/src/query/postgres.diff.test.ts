@@ -54,8 +54,13 @@ const items = makeCollection("items", "items", [
   ["j", "json", { maxSize: 10000 }],
 ]);
 const comments = makeCollection("comments", "comments", [["item", "relation", rel("items")], ["body", "text"], ["score", "number"]]);
+const view = makeCollection("view0", "pv", [["title", "text"], ["n", "number"], ["sel", "select", { maxSelect: 5, values: ["a", "b"] }], ["team", "relation", rel("teams")]], {
+  type: "view",
+  options: { query: "SELECT id, title, n, sel, team FROM items" },
+});
 const ALL = [teams, tags, users, items, comments];
-const find = (nameOrId: string) => ALL.find((c) => c.id === nameOrId || c.name.toLowerCase() === nameOrId.toLowerCase());
+const COLLECTIONS = [...ALL, view];
+const find = (nameOrId: string) => COLLECTIONS.find((c) => c.id === nameOrId || c.name.toLowerCase() === nameOrId.toLowerCase());
 
 type Row = Record<string, unknown>;
 const user = (id: string, o: Row): Row => ({ id, username: id, tokenKey: "k" + id, passwordHash: "h", email: "", ...o });
@@ -120,6 +125,7 @@ async function seedPostgres(db: PgDb): Promise<void> {
       const cols = Object.keys(row);
       await tx.run(`INSERT INTO "${table}" (${cols.map((k) => `"${k}"`).join(", ")}) VALUES (${cols.map(() => "?").join(", ")})`, Object.values(row));
     }
+    await postgresSchemaEditor.replaceView(tx, "pv", 'SELECT "id", "title", "n", "sel", "team" FROM "items"');
     await tx.exec(`CREATE TABLE "_logs" ("rowid" BIGSERIAL, "id" TEXT PRIMARY KEY, "level" DOUBLE PRECISION DEFAULT 0 NOT NULL, "message" TEXT DEFAULT '' NOT NULL, "data" TEXT DEFAULT '{}' NOT NULL, "created" TEXT DEFAULT '' NOT NULL, "updated" TEXT DEFAULT '' NOT NULL)`);
     for (const [id, level, message, data] of LOGS) {
       await tx.run(`INSERT INTO "_logs" ("id", "level", "message", "data", "created", "updated") VALUES (?, ?, ?, ?, ?, ?)`, [id, level, message, data, "2024-01-01 10:00:00.000Z", "2024-01-01 10:00:00.000Z"]);
@@ -131,6 +137,7 @@ beforeAll(async () => {
   lite = sqliteDbWith((raw) => {
     createRecordTables(raw, ALL);
     for (const [table, row] of ROWS) insert(raw, table, row);
+    raw.exec("CREATE VIEW `pv` AS SELECT id, title, n, sel, team FROM items");
     raw.exec("CREATE TABLE `_logs` (`id` TEXT PRIMARY KEY, `level` INTEGER DEFAULT 0 NOT NULL, `message` TEXT DEFAULT '' NOT NULL, `data` JSON DEFAULT '{}' NOT NULL, `created` TEXT DEFAULT '' NOT NULL, `updated` TEXT DEFAULT '' NOT NULL)");
     const ins = raw.prepare("INSERT INTO _logs (id, level, message, data, created, updated) VALUES (?, ?, ?, ?, ?, ?)");
     for (const [id, level, message, data] of LOGS) ins.run(id, level, message, data, "2024-01-01 10:00:00.000Z", "2024-01-01 10:00:00.000Z");
@@ -243,6 +250,13 @@ describe("filters on SQLite and PostgreSQL", () => {
     expect(picked.length).toBeGreaterThan(FILTERS.length * 0.6);
   });
 
+  it("text holding NUL, which PostgreSQL cannot hold, is a bad request there (SQLite matches nothing)", async () => {
+    for (const filter of ["title = '\u0000'", "title != 'a\u0000'", "title ~ '\u0000'", "j.k = '\u0000'"]) {
+      expect(await listOn(pgDb, { query: { filter } }), filter).toEqual({ status: 400 });
+      expect((await listOn(lite, { query: { filter } })).status, filter).toBe(200);
+    }
+  });
+
   it("a filter whose SQL SQLite refuses is refused on both", async () => {
     const out = await same({ query: { filter: "title = 'x' || ".repeat(2000) + "title = 'y'" } });
     expect([200, 400]).toContain(out.status);
@@ -266,6 +280,9 @@ describe("sorts on SQLite and PostgreSQL (ties in insertion order)", () => {
     for (const sort of ["", "name", "-tier", "-name"]) await same({ collection: teams, query: { sort } });
     for (const sort of ["", "name", "-email", "team.name", "verified,-username", "friends:length"]) await same({ collection: users, query: { sort } });
     for (const sort of ["", "-score", "body", "item.title", "item.n,-id"]) await same({ collection: comments, query: { sort } });
+    for (const sort of ["", "title", "-n", "team.name", "sel"]) {
+      for (const filter of ["", "team.name != 'x'", "sel:each ?= 'a'", "n > 0"]) await same({ collection: view, query: { sort, filter } });
+    }
   });
 });
 

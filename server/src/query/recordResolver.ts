@@ -139,7 +139,7 @@ export function recordResolver(opts: RecordResolverOptions): FieldResolver {
 
 class RecordResolver implements FieldResolver {
   readonly dialect: QueryDialect;
-  readonly rowOrder: string;
+  readonly rowOrder: string | undefined;
   private readonly collection: CollectionModel;
   private readonly table: string;
   private readonly hidden: boolean;
@@ -151,7 +151,8 @@ class RecordResolver implements FieldResolver {
     this.dialect = opts.dialect;
     this.collection = opts.collection;
     this.table = opts.table ?? opts.collection.name;
-    this.rowOrder = opts.dialect.rowid(this.q(this.table));
+    // A view has no row-order column: its rows keep the order its query gives.
+    this.rowOrder = opts.collection.type === "view" ? opts.dialect.viewOrder || undefined : opts.dialect.rowid(this.q(this.table));
     this.hidden = opts.allowHiddenFields ?? false;
     this.allowRequest = opts.allowRequestFields ?? true;
     this.auth = opts.requestInfo?.auth ?? null;

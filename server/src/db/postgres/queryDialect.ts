@@ -14,6 +14,9 @@ const part = (sql: string, ...params: unknown[][]): SqlPart => ({ sql, params: p
 
 /** The hidden insertion-order column of record tables (see dialect.ts ROWID_COLUMN). */
 const ROWID = quote("_rowid");
+const ID = quote("id");
+/** The order rows are scanned in (a view's rows as its query gives them). */
+const SCAN_ORDER = "ROW_NUMBER() OVER ()";
 
 type Affinity = "text" | "numeric" | "none";
 const affinity = (k: ValueKind): Affinity => (k === "text" ? "text" : k === "number" || k === "bool" || k === "json" ? "numeric" : "none");
@@ -158,16 +161,23 @@ function jsonRead(fn: string, column: string, path: string): SqlPart {
  * order by joined values here: the values are selected as __sN columns, the first joined row
  * kept per row (DISTINCT ON), and the page ordered by those columns.
  */
-function distinctSorted(table: string, rows: string, rowParams: unknown[], terms: readonly SortTerm[], tieBreak: string): SqlPart {
+function distinctSorted(table: string, joins: SqlPart, where: SqlPart, terms: readonly SortTerm[], tieBreak: string): SqlPart {
   const values = terms.map((t, i) => ({ sql: `${t.value.sql} AS __s${i}`, params: t.value.params }));
   const order = terms.map((t, i) => sortTerm({ sql: `__e.__s${i}`, params: [], kind: t.value.kind }, t.direction));
-  const tail = tieBreak ? [`__e.${ROWID}`] : [];
+  // A table with a row-order column is read in insertion order; a view (or a table without
+  // one) in its own order, numbered before the joins.
+  const hasRowid = tieBreak !== "" && tieBreak !== SCAN_ORDER;
+  const key = hasRowid ? ROWID : ID;
+  const source = hasRowid ? `(SELECT * FROM ${table} ORDER BY ${ROWID}) AS ${table}` : `(SELECT *, ${SCAN_ORDER} AS __vseq FROM ${table}) AS ${table}`;
+  // Ties in insertion order; a view's in the order its rows came (its table's, as on SQLite).
+  const tail = hasRowid ? [`__e.${ROWID}`] : ["__e.__vseq"];
   return part(
-    `SELECT __e.* FROM (SELECT DISTINCT ON (__d.${ROWID}) __d.* FROM (SELECT ${table}.*, ${values.map((v) => v.sql).join(", ")}, ` +
-      `ROW_NUMBER() OVER () AS __seq FROM (SELECT * FROM ${table} ORDER BY ${ROWID}) AS ${table}${rows.slice(`FROM ${table}`.length)}) AS __d ` +
-      `ORDER BY __d.${ROWID}, __d.__seq) AS __e ORDER BY ${[...order.map((o) => o.sql), ...tail].join(", ")} LIMIT ? OFFSET ?`,
+    `SELECT __e.* FROM (SELECT DISTINCT ON (__d.${key}) __d.* FROM (SELECT ${table}.*, ${values.map((v) => v.sql).join(", ")}, ` +
+      `ROW_NUMBER() OVER () AS __seq FROM ${source}${joins.sql}${where.sql}) AS __d ` +
+      `ORDER BY __d.${key}, __d.__seq) AS __e ORDER BY ${[...order.map((o) => o.sql), ...tail].join(", ")} LIMIT ? OFFSET ?`,
     values.flatMap((v) => v.params),
-    rowParams,
+    joins.params,
+    where.params,
   );
 }
 
@@ -182,6 +192,7 @@ export type QueryDialect = Pick<
   | "valueCount"
   | "rowid"
   | "orderTies"
+  | "viewOrder"
   | "alwaysTrue"
   | "truth"
   | "compare"
@@ -207,6 +218,8 @@ export const postgresQueryDialect: QueryDialect = {
   rowid: (alias) => `${alias}.${ROWID}`,
   // Heap order changes with updates: lists end their ORDER BY with the row-order column.
   orderTies: true,
+  // Numbered as scanned, before the sort (PostgreSQL's sort does not keep ties in scan order).
+  viewOrder: SCAN_ORDER,
   alwaysTrue: "TRUE",
   truth: (value) => (value ? "1" : "0"),
   compare,
@@ -219,13 +232,14 @@ export const postgresQueryDialect: QueryDialect = {
   sortTerm,
   randomOrder: "random()",
   distinctPage: (table, joins, where, orderBy, terms, tieBreak) => {
-    const rows = `FROM ${table}${joins.sql}${where.sql}`;
     // Unsorted, SQLite reads SELECT DISTINCT through the primary key's index: in id order.
     if (!orderBy.sql) {
-      return part(`SELECT __e.* FROM (SELECT DISTINCT ON (${table}.${ROWID}) ${table}.* ${rows} ORDER BY ${table}.${ROWID}) AS __e ORDER BY __e.${quote("id")} COLLATE "C" LIMIT ? OFFSET ?`, joins.params, where.params);
+      const rows = `FROM ${table}${joins.sql}${where.sql}`;
+      return part(`SELECT DISTINCT ON (${table}.${ID} COLLATE "C") ${table}.* ${rows} ORDER BY ${table}.${ID} COLLATE "C" LIMIT ? OFFSET ?`, joins.params, where.params);
     }
-    return distinctSorted(table, rows, [...joins.params, ...where.params], terms, tieBreak);
+    return distinctSorted(table, joins, where, terms, tieBreak);
   },
-  distinctCount: (table, joins, where) => part(`SELECT COUNT(DISTINCT ${table}.${ROWID}) AS total FROM ${table}${joins.sql}${where.sql}`, joins.params, where.params),
+  // Joined lists are record lists: the id tells rows apart (views have no row-order column).
+  distinctCount: (table, joins, where) => part(`SELECT COUNT(DISTINCT ${table}.${ID}) AS total FROM ${table}${joins.sql}${where.sql}`, joins.params, where.params),
   hourOf: (expr) => `(substr((${expr})::text, 1, 13) || ':00:00')`,
 };

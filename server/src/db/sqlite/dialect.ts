@@ -35,6 +35,7 @@ export const sqliteDialect: Omit<Dialect, "schema"> = {
   rowid: (alias) => `${alias}._rowid_`,
   // A scan returns rows in rowid order and the sorter keeps ties in scan order.
   orderTies: false,
+  viewOrder: "",
   alwaysTrue: "1",
   truth: (value) => (value ? "TRUE" : "FALSE"),
   // SQLite compares by its own rules (affinity, storage classes): the operands as they are.
