@@ -4,7 +4,7 @@ import { ADMIN_MFA_SECONDS, ADMINS_SUBJECT, type MfaSessions } from "../auth/mfa
 import { invalidCode, type TotpFactors, type TotpSetup } from "../auth/totpFactors.js";
 import { requireAdminModel, type Caller } from "../auth/caller.js";
 import type { AdminRow } from "../models/admin.js";
-import { TooManyRequests } from "../ratelimit/tooMany.js";
+import { FailedTries } from "../ratelimit/failedTries.js";
 import { badRequest, forbidden, notFound } from "../tools/errors.js";
 import { collectErrors, lengthBetween, required } from "../tools/validate.js";
 import type { AdminAuthResponse, AdminService } from "./service.js";
@@ -29,7 +29,11 @@ export class AdminTotp {
       settings: Pick<SettingsStore, "get">;
       limits: RateLimitStore;
     },
-  ) {}
+  ) {
+    this.tries = new FailedTries(deps.limits);
+  }
+
+  private readonly tries: FailedTries;
 
   private subject(id: string) {
     return { collectionId: ADMINS_SUBJECT, recordId: id };
@@ -55,8 +59,7 @@ export class AdminTotp {
     const subject = this.subject(admin.id);
     if (me.id === admin.id && (await this.deps.totp.isActive(subject))) {
       const code = this.readCode(read());
-      await this.limit(admin.id);
-      if (!(await this.deps.totp.verify(subject, code))) throw invalidCode();
+      await this.checkCode(admin.id, code);
     }
     if (!(await this.deps.totp.remove(subject))) throw notFound();
   }
@@ -70,8 +73,7 @@ export class AdminTotp {
     if (session.collectionId !== ADMINS_SUBJECT) throw badRequest("Invalid MFA session.");
     const admin = await this.deps.admins.findById(session.recordId);
     if (!admin) throw badRequest("Invalid or expired MFA session.");
-    await this.limit(admin.id);
-    if (!(await this.deps.totp.verify(this.subject(admin.id), body.code!))) throw invalidCode();
+    await this.checkCode(admin.id, body.code!);
     await this.deps.sessions.complete(this.subject(admin.id), body.mfaId!, "totp", ADMIN_MFA_SECONDS);
     return this.deps.admins.signedIn(admin);
   }
@@ -98,9 +100,12 @@ export class AdminTotp {
     return body.code!;
   }
 
-  private async limit(adminId: string): Promise<void> {
-    const now = Date.now();
-    const w = await this.deps.limits.hit(`admin-totp:${adminId}`, TRIES.windowMs, now);
-    if (w.count > TRIES.max) throw new TooManyRequests(Math.max(1, Math.ceil((w.resetAt - now) / 1000)));
+  /** The admin's authenticator or recovery code; wrong ones count towards a lockout. */
+  private async checkCode(adminId: string, code: string): Promise<void> {
+    const key = `admin-totp:${adminId}`;
+    await this.tries.check(key, TRIES);
+    if (await this.deps.totp.verify(this.subject(adminId), code)) return;
+    await this.tries.fail(key, TRIES);
+    throw invalidCode();
   }
 }

@@ -12,7 +12,7 @@ import { recordsRepo } from "../db/records.js";
 import { otpMail } from "../mail/templates.js";
 import { mfaOptions, otpOptions, type CollectionModel } from "../models/collection.js";
 import { recordFromRow, type RecordData } from "../models/record.js";
-import { TooManyRequests } from "../ratelimit/tooMany.js";
+import { FailedTries } from "../ratelimit/failedTries.js";
 import { badRequest, forbidden, notFound, unauthorized } from "../tools/errors.js";
 import { collectErrors, email as emailCheck, lengthBetween, required } from "../tools/validate.js";
 import { nowString } from "../tools/time.js";
@@ -26,7 +26,7 @@ const FORM_INVALID = "An error occurred while validating the submitted data.";
 const OTP_OFF = "The collection is not configured to allow OTP authentication.";
 /** Codes mailed per address and collection in a window, whether or not the address has an account. */
 const OTP_REQUESTS = { max: 5, windowMs: 15 * 60 * 1000 };
-/** Wrong authenticator codes per account in a window (6 digits: a few tries must not add up). */
+/** Wrong authenticator codes per account in a window (6 digits: a few tries must not add up; right ones do not count). */
 const TOTP_TRIES = { max: 5, windowMs: 5 * 60 * 1000 };
 
 /** What the sign-in factors of auth records use. */
@@ -50,7 +50,11 @@ export interface RecordSignInFactorsDeps {
  * TOTP setup. Every sign-in ends in RecordAuth.signInAnswer, which applies the MFA rules.
  */
 export class RecordSignInFactors {
-  constructor(private readonly deps: RecordSignInFactorsDeps) {}
+  private readonly tries: FailedTries;
+
+  constructor(private readonly deps: RecordSignInFactorsDeps) {
+    this.tries = new FailedTries(deps.limits);
+  }
 
   // ------------------------------------------------------------ email one-time codes
 
@@ -62,7 +66,7 @@ export class RecordSignInFactors {
     const errors = collectErrors({ email: [required(body.email), emailCheck(body.email), lengthBetween(1, 255)(body.email)] });
     if (errors) throw badRequest(FORM_INVALID, errors);
     const address = body.email!;
-    await this.limit(`otp-request:${c.id}:${address.toLowerCase()}`, OTP_REQUESTS);
+    await this.tries.count(`otp-request:${c.id}:${address.toLowerCase()}`, OTP_REQUESTS);
     const row = await recordsRepo.findFirstBy(this.deps.db, c.name, "email", address);
     if (!row) return { otpId: await this.deps.otps.decoy(c) };
     const record = recordFromRow(c, row);
@@ -105,8 +109,7 @@ export class RecordSignInFactors {
     const record = await this.findRecord(c, session.recordId);
     if (!record) throw badRequest("Invalid or expired MFA session.");
     const subject = { collectionId: c.id, recordId: session.recordId };
-    await this.limit(`totp:${c.id}:${session.recordId}`, TOTP_TRIES);
-    if (!(await this.deps.totp.verify(subject, body.code!))) throw invalidCode();
+    await this.checkCode(subject, body.code!);
     return this.deps.recordAuth.signInAnswer(c, record, "totp", who, query, body.mfaId!);
   }
 
@@ -134,8 +137,7 @@ export class RecordSignInFactors {
       const body = read();
       const errors = collectErrors({ code: [required(body.code), lengthBetween(1, 64)(body.code)] });
       if (errors) throw badRequest(FORM_INVALID, errors);
-      await this.limit(`totp:${c.id}:${id}`, TOTP_TRIES);
-      if (!(await this.deps.totp.verify(subject, body.code!))) throw invalidCode();
+      await this.checkCode(subject, body.code!);
     }
     if (!(await this.deps.totp.remove(subject))) throw notFound();
   }
@@ -171,10 +173,12 @@ export class RecordSignInFactors {
     return saved ?? record;
   }
 
-  /** Counts one try against a limit; too many requests (with Retry-After) once over it. */
-  private async limit(key: string, rule: { max: number; windowMs: number }): Promise<void> {
-    const now = Date.now();
-    const w = await this.deps.limits.hit(key, rule.windowMs, now);
-    if (w.count > rule.max) throw new TooManyRequests(Math.max(1, Math.ceil((w.resetAt - now) / 1000)));
+  /** An authenticator or recovery code of the record's factor; wrong ones count towards a lockout. */
+  private async checkCode(subject: { collectionId: string; recordId: string }, code: string): Promise<void> {
+    const key = `totp:${subject.collectionId}:${subject.recordId}`;
+    await this.tries.check(key, TOTP_TRIES);
+    if (await this.deps.totp.verify(subject, code)) return;
+    await this.tries.fail(key, TOTP_TRIES);
+    throw invalidCode();
   }
 }
