@@ -30,7 +30,6 @@ import { LoginAlerts } from "./records/loginAlert.js";
 import { RecordAuthFlows } from "./records/authFlows.js";
 import { BatchService } from "./batch/service.js";
 import { RateLimiter } from "./ratelimit/limiter.js";
-import { MemoryRateLimitStore } from "./ratelimit/memoryStore.js";
 import { OpenApiService } from "./openapi/service.js";
 import { decryptText, encryptText } from "./settings/encryption.js";
 import { EmailOtps } from "./auth/emailOtp.js";
@@ -171,7 +170,7 @@ async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus,
   const mfaSessions = new MfaSessions({ db });
   const totpFactors = new TotpFactors({ db, box });
   // Per-address and per-account sign-in counters, apart from the settings' rules (a rules change clears those).
-  const signInLimits = new MemoryRateLimitStore();
+  const signInLimits = node.signInLimits;
   const admins = new AdminService({ db, settings, mailer, events, factors: { totp: totpFactors, sessions: mfaSessions } });
   // Record tokens resolve through recordAuth, made below; the closures run only on requests.
   const files: FilesService = new FilesService({
