@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { cleanupTempDirs, pbCli, tempDir } from "../../test/support/dataDirs.js";
 import { createApp } from "../app.js";
 import { verifyPassword } from "../auth/passwords.js";
+import { Secret, TOTP } from "otpauth";
 
 afterAll(cleanupTempDirs);
 
@@ -68,6 +69,26 @@ describe("cairn admin CLI matches the reference's admin commands", () => {
     expect(await verifyPassword("abcdefghij", after.passwordHash)).toBe(true);
     expect(after.tokenKey).not.toBe(before.tokenKey);
     await app.close();
+  });
+
+  it("totp-reset removes a locked-out admin's authenticator app", async () => {
+    const dir = tempDir();
+    expect(cairnCli(["admin", "create", "t@example.com", "1234567890"], dir).code).toBe(0);
+    let app = await createApp({ dataDir: dir });
+    const admin = (await app.admins.findByEmail("t@example.com"))!;
+    const who = { admin: true, info: {}, adminModel: admin };
+    const { secret } = await app.adminTotp.setup(who, admin.id);
+    await app.adminTotp.confirm(who, admin.id, () => ({ code: new TOTP({ secret: Secret.fromBase32(secret) }).generate() }));
+    await app.close();
+    const reset = cairnCli(["admin", "totp-reset", "t@example.com"], dir);
+    expect(reset).toEqual({ out: "Successfully removed the authenticator app of admin t@example.com!\n", code: 0 });
+    app = await createApp({ dataDir: dir });
+    expect(((await app.admins.view(who, admin.id)) as { totp?: boolean }).totp).toBeUndefined();
+    await app.close();
+    expect(cairnCli(["admin", "totp-reset", "t@example.com"], dir)).toEqual({ out: "Admin t@example.com has no authenticator app.\n", code: 0 });
+    expect(cairnCli(["admin", "totp-reset", "no@example.com"], dir).code).toBe(1);
+    expect(cairnCli(["admin", "totp-reset"], dir).code).toBe(1);
+    expect(cairnCli(["admin"], dir).out).toContain("totp-reset");
   });
 
   it("prints help and version", () => {
