@@ -10,6 +10,7 @@ import { backupsJourneys } from "./backups.mjs";
 import { settingsJourneys } from "./settings.mjs";
 import { recordsJourneys } from "./records.mjs";
 import { beyondJourneys } from "./beyond.mjs";
+import { factorsJourneys } from "./factors.mjs";
 import { transferJourneys } from "./transfer.mjs";
 import { uploadsJourneys } from "./uploads.mjs";
 import { paletteJourneys } from "./palette.mjs";
@@ -422,6 +423,7 @@ export const journeys = [
   ...settingsJourneys,
   ...recordsJourneys,
   ...beyondJourneys,
+  ...factorsJourneys,
   ...transferJourneys,
   ...uploadsJourneys,
   ...paletteJourneys,
