@@ -46,6 +46,7 @@ const AUTH_RECORD_FIELDS: Record<string, JsonSchema> = {
   email: { type: "string", description: "Shown to admins, the owner, and everybody when emailVisibility is true." },
   emailVisibility: { type: "boolean" },
   verified: { type: "boolean" },
+  totp: { const: true, description: "Cairn only: present (true) in single-record answers to admins and the record itself while it has an active authenticator app." },
 };
 
 /** The record, create and update schemas of one collection. */
@@ -63,7 +64,7 @@ function collectionSchemas(c: CollectionModel, nameOf: (id: string) => string): 
   const record: JsonSchema = {
     type: "object",
     properties: { ...props, expand: { type: "object", description: "Expanded relations (with ?expand=)." } },
-    required: Object.keys(props).filter((k) => k !== "email"),
+    required: Object.keys(props).filter((k) => k !== "email" && !(isAuth(c) && k === "totp")),
   };
   const input = (forMultipart: boolean, create: boolean): JsonSchema => {
     const p: Record<string, JsonSchema> = {};
@@ -152,7 +153,7 @@ function authPaths(c: CollectionModel, record: JsonSchema): Record<string, Recor
     [`${base}/auth-methods`]: {
       get: { tags: [c.name], summary: "Allowed sign-in methods", operationId: `${c.name}.listAuthMethods`, responses: { "200": ok({ type: "object" }) } },
     },
-    [`${base}/auth-with-password`]: post("Sign in with a password", "authWithPassword", { identity: str, password: str }, ["identity", "password"], { "200": authAnswer }),
+    [`${base}/auth-with-password`]: post("Sign in with a password", "authWithPassword", { identity: str, password: str, mfaId }, ["identity", "password"], { "200": authAnswer, ...mfaAnswer }),
     [`${base}/auth-refresh`]: {
       post: { tags: [c.name], summary: "A new token for the signed-in record", operationId: `${c.name}.authRefresh`, responses: { "200": authAnswer, "401": { $ref: "#/components/responses/Unauthorized" } } },
     },
@@ -162,6 +163,63 @@ function authPaths(c: CollectionModel, record: JsonSchema): Record<string, Recor
     [`${base}/confirm-password-reset`]: post("Set a new password", "confirmPasswordReset", { token: str, password: str, passwordConfirm: str }, ["token", "password", "passwordConfirm"], noContent),
     [`${base}/request-email-change`]: post("Mail an email change link", "requestEmailChange", { newEmail: str }, ["newEmail"], noContent),
     [`${base}/confirm-email-change`]: post("Confirm an email change", "confirmEmailChange", { token: str, password: str }, ["token", "password"], noContent),
+    ...signInFactorPaths(c, authAnswer),
+  };
+}
+
+/** The `mfaId` a second sign-in method completes (body or query), and the answer of a first method when a second is due. */
+const mfaId = { type: "string", description: "The MFA session a second method completes (from the 401 answer of the first; also accepted as a query parameter)." };
+const mfaAnswer = { "401": { $ref: "#/components/responses/MfaRequired" } };
+
+/** Beyond v0.22: email one-time codes (PocketBase v0.23's shapes), authenticator apps and their MFA step. */
+function signInFactorPaths(c: CollectionModel, authAnswer: unknown): Record<string, Record<string, unknown>> {
+  const base = `/api/collections/${c.name}`;
+  const str = { type: "string" };
+  const body = (properties: Record<string, JsonSchema>, required: string[]) => ({ required: true, content: json({ type: "object", properties, required }) });
+  const tags = [c.name];
+  const code = { code: { type: "string", description: "A 6-digit code from the authenticator app, or one of the recovery codes." } };
+  const setup = ok({
+    type: "object",
+    properties: { secret: { type: "string", description: "Base32." }, uri: { type: "string", description: "`otpauth://totp/...` for a QR code." }, recoveryCodes: { type: "array", items: str, minItems: 8 } },
+    required: ["secret", "uri", "recoveryCodes"],
+  });
+  const idParam = { name: "id", in: "path", required: true, schema: str };
+  const who = "The record itself or an admin.";
+  return {
+    [`${base}/request-otp`]: {
+      post: {
+        tags, summary: "Mail a one-time code", operationId: `${c.name}.requestOTP`,
+        description: "Needs `options.otp.enabled`. Answers an `otpId` whether or not the email has an account; limited per email (429).",
+        requestBody: body({ email: str }, ["email"]),
+        responses: { "200": ok({ type: "object", properties: { otpId: str }, required: ["otpId"] }), ...errors },
+      },
+    },
+    [`${base}/auth-with-otp`]: {
+      post: {
+        tags, summary: "Sign in with a mailed one-time code", operationId: `${c.name}.authWithOTP`,
+        description: "Single use; five wrong codes burn the `otpId`. Marks an unverified email verified.",
+        requestBody: body({ otpId: str, password: { type: "string", description: "The mailed code." }, mfaId }, ["otpId", "password"]),
+        responses: { "200": authAnswer, ...mfaAnswer, ...errors },
+      },
+    },
+    [`${base}/auth-with-totp`]: {
+      post: {
+        tags, summary: "Complete a sign-in with an authenticator code (second factor)", operationId: `${c.name}.authWithTOTP`,
+        requestBody: body({ mfaId: str, ...code }, ["mfaId", "code"]),
+        responses: { "200": authAnswer, "429": { description: "Too many wrong codes." }, ...errors },
+      },
+    },
+    [`${base}/records/{id}/totp`]: {
+      post: { tags, summary: "Set up an authenticator app (shown once; inactive until confirmed)", operationId: `${c.name}.totpSetup`, description: who, parameters: [idParam], responses: { "200": setup, ...errors } },
+      delete: {
+        tags, summary: "Remove the authenticator app", operationId: `${c.name}.totpDelete`,
+        description: "An admin, or the record itself with a current code in the body.",
+        parameters: [idParam], requestBody: { required: false, content: json({ type: "object", properties: code }) }, responses: { ...noContent, ...errors },
+      },
+    },
+    [`${base}/records/{id}/totp/confirm`]: {
+      post: { tags, summary: "Activate the authenticator app with a first code", operationId: `${c.name}.totpConfirm`, description: who, parameters: [idParam], requestBody: body(code, ["code"]), responses: { ...noContent, ...errors } },
+    },
   };
 }
 
@@ -171,11 +229,18 @@ const ERROR_SCHEMA: JsonSchema = {
   required: ["code", "message", "data"],
 };
 
+/** A first sign-in method passed and a second is due: the error envelope plus `mfaId` (PocketBase v0.23's SDK reads `err.response.mfaId`). */
+const MFA_REQUIRED_SCHEMA: JsonSchema = {
+  type: "object",
+  properties: { mfaId: { type: "string" }, code: { type: "integer" }, message: { type: "string" }, data: { type: "object" } },
+  required: ["mfaId", "code", "message", "data"],
+};
+
 /** The whole API as it stands for these collections (OpenAPI 3.1). */
 export function buildDocument(collections: readonly CollectionModel[], info: { appName: string; appUrl: string; version: string }): OpenApiDocument {
   const byId = new Map(collections.map((c) => [c.id, c.name]));
   const nameOf = (id: string) => byId.get(id) ?? id;
-  const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA };
+  const schemas: Record<string, JsonSchema> = { Error: ERROR_SCHEMA, MfaRequired: MFA_REQUIRED_SCHEMA };
   const paths: Record<string, Record<string, unknown>> = { ...systemPaths() };
   for (const c of [...collections].sort((a, b) => a.name.localeCompare(b.name))) {
     Object.assign(schemas, collectionSchemas(c, nameOf));
@@ -194,6 +259,7 @@ export function buildDocument(collections: readonly CollectionModel[], info: { a
         Unauthorized: error("A valid token is required."),
         Forbidden: error("Not allowed."),
         NotFound: error("Missing, or hidden by the API rules."),
+        MfaRequired: { description: "A second sign-in method is due: send it with this `mfaId`.", content: json(ref("MfaRequired")) },
       },
     },
     security: [{}, { token: [] }],

@@ -71,6 +71,31 @@ describe("GET /api/openapi.json", () => {
     for (const p of ["/api/health", "/api/admins", "/api/collections", "/api/settings", "/api/logs", "/api/batch"]) expect(d.paths[p]).toBeDefined();
   });
 
+  it("describes sign-in beyond passwords: one-time codes, MFA and authenticator apps", async () => {
+    const d = (await doc()) as unknown as { paths: Record<string, Record<string, { responses: Record<string, unknown>; requestBody?: { content: Record<string, { schema: { properties: object } }> } }>> };
+    const methods = (p: string) => Object.keys(d.paths[p] ?? {});
+    const m = "/api/collections/members";
+    expect(methods(`${m}/request-otp`)).toEqual(["post"]);
+    expect(methods(`${m}/auth-with-otp`)).toEqual(["post"]);
+    expect(methods(`${m}/auth-with-totp`)).toEqual(["post"]);
+    expect(methods(`${m}/records/{id}/totp`)).toEqual(["post", "delete"]);
+    expect(methods(`${m}/records/{id}/totp/confirm`)).toEqual(["post"]);
+    expect(methods("/api/admins/auth-with-totp")).toEqual(["post"]);
+    expect(methods("/api/admins/{id}/totp")).toEqual(["post", "delete"]);
+    expect(methods("/api/admins/{id}/totp/confirm")).toEqual(["post"]);
+    expect(d.paths[`${m}/auth-with-password`]!.post!.responses["401"]).toEqual({ $ref: "#/components/responses/MfaRequired" });
+    expect(Object.keys(d.paths[`${m}/auth-with-otp`]!.post!.requestBody!.content["application/json"]!.schema.properties)).toEqual(["otpId", "password", "mfaId"]);
+    // A real first-method answer matches the MfaRequired schema.
+    await call(cairn, { method: "PATCH", path: "/api/collections/members", token, body: { options: { mfa: { enabled: true } } } });
+    await call(cairn, { method: "POST", path: "/api/collections/members/records", token, body: { email: "mfa@example.com", password: "12345678", passwordConfirm: "12345678" } });
+    const first = await call(cairn, { method: "POST", path: `${m}/auth-with-password`, body: { identity: "mfa@example.com", password: "12345678" } });
+    await call(cairn, { method: "PATCH", path: "/api/collections/members", token, body: { options: { mfa: { enabled: false } } } });
+    expect(first.status).toBe(401);
+    const ajv = new Ajv2020({ strict: false });
+    ajv.addSchema(d, "doc");
+    expect(ajv.validate({ $ref: "doc#/components/schemas/MfaRequired" }, first.body)).toBe(true);
+  });
+
   it("lists every backups endpoint, and the progress answer matches its schema", async () => {
     const d = await doc();
     const methods = (p: string) => Object.keys(d.paths[p] ?? {});

@@ -53,7 +53,32 @@ export function systemPaths(): Record<string, Record<string, Op>> {
       patch: op("admins", "Update an admin", "admins.update", { parameters: [id()], requestBody: body(), responses: ok() }),
       delete: op("admins", "Delete an admin", "admins.delete", { parameters: [id()], responses: done }),
     },
-    "/api/admins/auth-with-password": { post: op("admins", "Admin sign-in", "admins.authWithPassword", { requestBody: body({ type: "object", properties: { identity: str, password: str }, required: ["identity", "password"] }), responses: ok() }) },
+    "/api/admins/auth-with-password": {
+      post: op("admins", "Admin sign-in (an admin with an authenticator app gets 401 with `mfaId`)", "admins.authWithPassword", {
+        requestBody: body({ type: "object", properties: { identity: str, password: str }, required: ["identity", "password"] }),
+        responses: { ...ok(), "401": { $ref: "#/components/responses/MfaRequired" } },
+      }),
+    },
+    "/api/admins/auth-with-totp": {
+      post: op("admins", "Complete an admin sign-in with an authenticator (or recovery) code", "admins.authWithTOTP", {
+        requestBody: body({ type: "object", properties: { mfaId: str, code: str }, required: ["mfaId", "code"] }),
+        responses: { ...ok(), "429": { description: "Too many wrong codes." } },
+      }),
+    },
+    "/api/admins/{id}/totp": {
+      post: op("admins", "Set up the admin's own authenticator app (shown once: secret, otpauth URI, recovery codes)", "admins.totpSetup", {
+        parameters: [id()],
+        responses: { ...ok({ type: "object", properties: { secret: str, uri: str, recoveryCodes: { type: "array", items: str, minItems: 8 } }, required: ["secret", "uri", "recoveryCodes"] }), ...unauthorized },
+      }),
+      delete: op("admins", "Remove an admin's authenticator app (another admin at will; the admin itself with a current code)", "admins.totpDelete", {
+        parameters: [id()], requestBody: { required: false, content: json({ type: "object", properties: { code: str } }) }, responses: { ...done, ...unauthorized },
+      }),
+    },
+    "/api/admins/{id}/totp/confirm": {
+      post: op("admins", "Activate the admin's authenticator app with a first code", "admins.totpConfirm", {
+        parameters: [id()], requestBody: body({ type: "object", properties: { code: str }, required: ["code"] }), responses: { ...done, ...unauthorized },
+      }),
+    },
     "/api/admins/auth-refresh": { post: op("admins", "Refresh an admin token", "admins.authRefresh", { responses: ok() }) },
     "/api/admins/request-password-reset": { post: op("admins", "Mail an admin password reset", "admins.requestPasswordReset", { requestBody: body({ type: "object", properties: { email: str } }), responses: done }) },
     "/api/admins/confirm-password-reset": { post: op("admins", "Set an admin's new password", "admins.confirmPasswordReset", { requestBody: body(), responses: done }) },

@@ -183,7 +183,8 @@ export class RecordService {
    * itself, while it has an active authenticator app. Absent otherwise, so answers stay v0.22's.
    */
   private async showsTotp(c: CollectionModel, data: RecordData, who: Caller, q: Queryable): Promise<boolean> {
-    if (!isAuth(c)) return false;
+    // A schema field of that name keeps its own value.
+    if (!isAuth(c) || c.schema.some((f) => f.name === "totp")) return false;
     const self = !!who.info.auth && who.info.auth.collection.id === c.id && (who.info.auth.record as { id?: unknown }).id === data.id;
     if (!who.admin && !self) return false;
     return !!(await totpsRepo.find(q, c.id, String(data.id)))?.active;
