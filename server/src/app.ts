@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { openDataDir, openReadPool, type ReadPool } from "./db/open.js";
+import { openDatabases, openReadPool, type ReadPool } from "./db/open.js";
+import { createCollectionsStorage } from "./collections/sync.js";
 import type { Db } from "./db/types.js";
 import { recordsRepo } from "./db/records.js";
 import { SettingsStore } from "./settings/store.js";
@@ -43,6 +44,8 @@ export interface AppOptions {
   dataDir: string;
   /** A PostgreSQL URL: the data lives there, and this process is one node of those sharing it. */
   databaseUrl?: string;
+  /** PostgreSQL connections of this process (default 10); with databaseUrl only. */
+  dbPoolSize?: number;
   /** A one-off command (admin, typegen, ...) beside running servers: never takes the leader lease. */
   oneOff?: boolean;
   /** Print extra diagnostics (SQL errors, stack traces) to stderr. */
@@ -149,7 +152,14 @@ async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus,
   const dataDir = opts.dataDir;
   // Workers open their connections on first slow read, after the migrations openDataDir runs.
   const readPool = openReadPool({ size: opts.readWorkers, slowMs: opts.readSlowMs });
-  const { data: db, logs: logsDb } = openDataDir(dataDir, { readPool, initialSettings: defaultSettings });
+  const { data: db, logs: logsDb } = await openDatabases({
+    dataDir,
+    databaseUrl: opts.databaseUrl,
+    poolSize: opts.dbPoolSize,
+    readPool,
+    initialSettings: defaultSettings,
+    createCollectionsStorage,
+  });
   if (opts.warmReadWorkers) readPool.warm();
   const settings = await SettingsStore.open(db, events, {
     encryptionKey: opts.encryptionKey,
