@@ -112,6 +112,11 @@ export interface Dialect {
   readonly name: "sqlite" | "postgres";
   /** A quoted identifier (table, column, index). */
   quote(name: string): string;
+  /**
+   * A quoted identifier that may be a query's own alias (`posts>author>team`, `@request.auth`):
+   * as `quote` for plain names; an alias longer than the engine allows is shortened, uniquely.
+   */
+  alias(name: string): string;
   /** Whether a text expression holds valid JSON. */
   jsonValid(expr: string): string;
   /**

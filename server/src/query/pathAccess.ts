@@ -19,7 +19,7 @@ export interface PathAccessOptions {
  * subquery over its own alias); a collection listable by admins only contributes nothing.
  */
 export function listAccess(opts: PathAccessOptions): (target: CollectionModel, alias: string) => SqlFragment | null {
-  const q = opts.dialect.quote;
+  const q = opts.dialect.alias;
   return (target, alias) => {
     if (target.listRule === null) return { sql: "0=1", params: [] };
     if (target.listRule.trim() === "") return null;

@@ -175,8 +175,9 @@ class RecordResolver implements FieldResolver {
     return this.walk(this.rootStep(), identifier.split("."));
   }
 
+  /** Names and path aliases (which may be long) quoted. */
   private q(name: string): string {
-    return this.dialect.quote(name);
+    return this.dialect.alias(name);
   }
 
   private col(alias: string, name: string): string {

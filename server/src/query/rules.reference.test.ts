@@ -3,6 +3,8 @@
  * (PocketBase v0.22.20) lists records of collections made through its own API, and
  * Cairn's runList with recordResolver/compileRule runs over a copy of the same data.db;
  * both must select the same records in the same order (or both fail with the same status).
+ * Cairn's answers over a PostgreSQL copy of the records (test/support/pgMirror.ts) must be
+ * exactly its answers over SQLite.
  * Filters are compared as an admin and as a guest; rules are set as the collection's
  * listRule and compared for a guest and for signed-in users, with query parameters,
  * headers and (through a GET body, which the reference reads too) submitted data.
@@ -24,6 +26,8 @@ import { adminToken } from "../../test/support/client.js";
 import { cleanupTempDirs, copyDataDir, PB_BIN, referenceDataDir } from "../../test/support/dataDirs.js";
 import { startReference, type RunningServer } from "../../test/support/servers.js";
 import { createFixture, httpClient, rid, userToken } from "../../test/support/rulesFixture.js";
+import { mirrorToPostgres } from "../../test/support/pgMirror.js";
+import type { Db } from "../db/types.js";
 
 type Who = "admin" | "guest" | "ann" | "bob" | "cid" | "dan";
 const USERS: Who[] = ["ann", "bob", "cid", "dan"];
@@ -43,6 +47,8 @@ type Outcome = { status: number; ids?: string[]; message?: string };
 let dir = "";
 let ref: RunningServer | undefined;
 let db: SqliteDb;
+/** The same records in PostgreSQL: Cairn's answers there must be its answers on SQLite. */
+let pgDb: Db;
 let adminTok = "";
 const tokens: Partial<Record<Who, string>> = {};
 
@@ -89,7 +95,7 @@ async function reference(coll: string, who: Who, ask: Ask): Promise<Outcome> {
   return { status: 200, ids: body.items!.map((i) => short(i.id)) };
 }
 
-async function cairn(coll: string, who: Who, ask: Ask): Promise<Outcome> {
+async function cairn(coll: string, who: Who, ask: Ask, on: Db = db): Promise<Outcome> {
   const snap = await collectionsRepo.snapshot(db);
   const collection = lookup(snap, coll)!;
   const users = lookup(snap, "users")!;
@@ -97,12 +103,12 @@ async function cairn(coll: string, who: Who, ask: Ask): Promise<Outcome> {
   const query = queryOf(ask);
   const requestInfo: RequestInfo = { auth: authRow ? { collection: users, record: authRow } : null, query, headers: HEADERS, method: "GET", data: ask.data };
   const admin = who === "admin";
-  const opts = { dialect: db.dialect, collection, findCollection: (n: string) => lookup(snap, n), requestInfo, allowHiddenFields: admin };
+  const opts = { dialect: on.dialect, collection, findCollection: (n: string) => lookup(snap, n), requestInfo, allowHiddenFields: admin };
   try {
     if (!admin) checkAdminOnlyFields(query);
     const where = ask.rule !== undefined && !admin ? compileRule(ask.rule, recordResolver(opts)) : undefined;
     const resolver = recordResolver({ ...opts, allowRequestFields: admin });
-    const out = await runList(db, { table: coll, resolver, query, where, mapRow: (r) => short(String(r.id)) });
+    const out = await runList(on, { table: coll, resolver, query, where, mapRow: (r) => short(String(r.id)) });
     return { status: 200, ids: out.items };
   } catch (err) {
     if (err instanceof DomainError) return { status: errorStatus(err), message: err.message };
@@ -112,9 +118,10 @@ async function cairn(coll: string, who: Who, ask: Ask): Promise<Outcome> {
 
 /** Compares statuses and ids (and the message of a 403). */
 async function same(coll: string, who: Who, ask: Ask): Promise<void> {
-  const [a, b] = [await reference(coll, who, ask), await cairn(coll, who, ask)];
+  const [a, b, c] = [await reference(coll, who, ask), await cairn(coll, who, ask), await cairn(coll, who, ask, pgDb)];
   const norm = (o: Outcome) => (o.status === 200 ? o : o.status === 403 ? { status: o.status, message: o.message } : { status: o.status });
   expect(norm(b), `${who}: ${JSON.stringify(ask)}`).toEqual(norm(a));
+  expect(c, `PostgreSQL, ${who}: ${JSON.stringify(ask)}`).toEqual(b);
 }
 
 async function setListRule(coll: string, rule: string): Promise<boolean> {
@@ -136,11 +143,13 @@ describe.skipIf(!available)("record resolver and rules against the reference bin
     await ref.stop();
     const copy = copyDataDir(dir);
     db = new SqliteDb(path.join(copy, "data.db"), { readonly: true });
+    pgDb = await mirrorToPostgres(db);
     ref = await startReference(dir);
   }, 90_000);
 
   afterAll(async () => {
     await db?.close();
+    await pgDb?.close();
     await ref?.stop();
     cleanupTempDirs();
   }, 20_000);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { CompareOp, Dialect, SortTerm, SqlOperand, SqlPart, ValueKind } from "../types.js";
 
 /**
@@ -183,6 +184,7 @@ function distinctSorted(table: string, joins: SqlPart, where: SqlPart, terms: re
 
 export type QueryDialect = Pick<
   Dialect,
+  | "alias"
   | "eachValue"
   | "valueText"
   | "leftJoinAll"
@@ -206,7 +208,20 @@ export type QueryDialect = Pick<
   | "hourOf"
 >;
 
+/**
+ * Identifiers longer than 63 bytes are cut by PostgreSQL, so two long path aliases could become
+ * one: a long alias keeps its start and gets a hash of the whole. Plain names (tables, columns)
+ * stay as they are.
+ */
+function alias(name: string): string {
+  if (/^\w+$/.test(name) || Buffer.byteLength(name) <= 63) return quote(name);
+  let head = name.slice(0, 40);
+  while (Buffer.byteLength(head) > 40) head = head.slice(0, -1);
+  return quote(`${head}~${createHash("sha1").update(name).digest("hex").slice(0, 16)}`);
+}
+
 export const postgresQueryDialect: QueryDialect = {
+  alias,
   eachValue: (x, alias) => part(`cairn_each(${x.sql}) AS ${alias}(value)`, x.params),
   valueText: (expr) => `cairn_text(${expr})`,
   // A LEFT JOIN needs a condition here; functions in FROM see the earlier tables (LATERAL).

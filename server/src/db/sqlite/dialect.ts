@@ -22,6 +22,7 @@ const part = (sql: string, ...params: unknown[][]): SqlPart => ({ sql, params: p
 export const sqliteDialect: Omit<Dialect, "schema"> = {
   name: "sqlite",
   quote,
+  alias: quote,
   jsonValid: (expr) => `json_valid(${expr})`,
   jsonEach: (expr, alias) => `json_each(${expr}) ${quote(alias)}`,
   eachValue: (x, alias) => part(`json_each(CASE WHEN json_valid(${x.sql}) THEN ${x.sql} ELSE json_array(${x.sql}) END) AS ${alias}`, x.params, x.params, x.params),
