@@ -53,6 +53,14 @@ describe("PgRateLimitStore", () => {
     expect(await signIn.hit("k", 60_000, 0)).toEqual({ count: 2, resetAt: 60_000 });
   });
 
+  it("stores keys with NUL and backslashes (the limiter's separators) apart from each other", async () => {
+    const s = await open(await freshDatabase());
+    expect(await s.hit("a\u0000b\u0000", 60_000, 0)).toEqual({ count: 1, resetAt: 60_000 });
+    expect(await s.hit("a\\0b\\0", 60_000, 0)).toEqual({ count: 1, resetAt: 60_000 });
+    expect(await s.takeAll([{ key: "a\u0000b\u0000", windowMs: 60_000, max: 2, n: 1 }], 0)).toEqual([]);
+    expect(await s.hit("a\u0000b\u0000", 60_000, 0)).toEqual({ count: 3, resetAt: 60_000 });
+  });
+
   it("sweeps ended windows only", async () => {
     const s = await open(await freshDatabase());
     await s.hit("old", 1000, 0);

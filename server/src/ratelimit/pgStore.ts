@@ -46,16 +46,24 @@ export class PgRateLimitStore implements RateLimitStore {
   }
 
   hit(key: string, windowMs: number, now: number): Promise<RateWindow> {
-    return rateHit(this.pool, this.prefix + key, windowMs, now);
+    return rateHit(this.pool, this.keyOf(key), windowMs, now);
   }
 
   takeAll(takes: readonly RateLimitTake[], now: number): Promise<RateLimitRefusal[]> | RateLimitRefusal[] {
     if (takes.length === 0) return [];
-    return rateTakeAll(this.pool, takes.map((t) => ({ ...t, key: this.prefix + t.key })), now);
+    return rateTakeAll(this.pool, takes.map((t) => ({ ...t, key: this.keyOf(t.key) })), now);
   }
 
   clear(): Promise<void> {
     return rateClear(this.pool, this.prefix);
+  }
+
+  /**
+   * The stored key: PostgreSQL text cannot hold NUL, which the limiter's keys use as a separator,
+   * so NUL and the escape character are escaped (one-to-one: distinct keys stay distinct).
+   */
+  private keyOf(key: string): string {
+    return this.prefix + key.replace(/[\\\u0000]/g, (c) => (c === "\\" ? "\\\\" : "\\0"));
   }
 
   /** Deletes ended windows now (the timer does it every minute). */
