@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { extensionDefaults } from "./extensions.js";
+import { defaultSettings } from "./defaults.js";
 import { createApp, type App } from "../app.js";
 import { paramsRepo } from "../db/params.js";
 import { cleanupTempDirs, referenceDataDir, tempDir } from "../../test/support/dataDirs.js";
@@ -26,8 +27,8 @@ describe("SettingsStore", () => {
     const dir = referenceDataDir();
     const app = await open(dir);
     const stored = await readStored(app);
-    // Plus the groups beyond v0.22 (absent from a reference data dir), at their defaults.
-    expect(app.settings.get()).toEqual({ ...stored, ...extensionDefaults() });
+    // Plus the groups beyond v0.22 (absent from a reference data dir), at their defaults, and the OTP mail template.
+    expect(app.settings.get()).toEqual({ ...stored, ...extensionDefaults(), meta: { ...stored.meta, otpTemplate: defaultSettings().meta.otpTemplate } });
   });
 
   it("keeps unknown keys through a save and reload", async () => {

@@ -62,11 +62,18 @@ export function differential(
   return { servers: () => ({ cairn, ref }) };
 }
 
-/** Cairn's answer without the top-level keys it adds on purpose (settings groups beyond v0.22). */
+/** Cairn's answer without the keys it adds on purpose (settings groups beyond v0.22; "a.b" for a nested one). */
 function withoutExtras(answer: Answer, keys: string[] | undefined): Answer {
   const body = answer.body;
   if (!keys?.length || !body || typeof body !== "object" || Array.isArray(body)) return answer;
   const rest = { ...(body as Record<string, unknown>) };
-  for (const k of keys) delete rest[k];
+  for (const k of keys) {
+    const [top, inner] = k.split(".");
+    if (inner === undefined) delete rest[top!];
+    else if (rest[top!] && typeof rest[top!] === "object") {
+      const { [inner]: _dropped, ...kept } = rest[top!] as Record<string, unknown>;
+      rest[top!] = kept;
+    }
+  }
   return { ...answer, body: rest };
 }
