@@ -69,4 +69,36 @@ describe("three apps on one PostgreSQL database", { timeout: 60_000 }, () => {
     for (const app of [a, b, c, a, b]) hits.push((await app.rateLimits.hit(req)) === null ? "ok" : "refused");
     expect(hits).toEqual(["ok", "ok", "ok", "refused", "refused"]);
   });
+
+  it("runs a scheduled auto backup on one node only (the leader), whichever node's schedule fires", async () => {
+    const [a, b, c] = apps;
+    await a.settings.update((s) => ({ ...s, backups: { ...s.backups, cron: "0 0 1 1 *" } }));
+    await until(() => b.settings.get().backups.cron !== "" && c.settings.get().backups.cron !== "", 1000, "the schedule everywhere");
+    // Which nodes start the run (the backup itself is the backups' business, tested there).
+    const runs: number[] = [];
+    apps.forEach((app, i) => ((app.backups as unknown as { autoBackup: () => Promise<void> }).autoBackup = async () => void runs.push(i)));
+    // Every node's cron job comes due at the same moment, twice.
+    const trigger = () => Promise.all(apps.map((app) => (app.backups as unknown as { scheduler: { trigger(): Promise<void> } }).scheduler.trigger()));
+    await trigger();
+    await trigger();
+    expect(runs).toHaveLength(2);
+    expect(runs[0]).toBe(runs[1]);
+
+    // The leading node goes away: another takes the lease over within seconds and runs the next one.
+    const leader = apps[runs[0]];
+    await leader.close();
+    const rest = apps.filter((app) => app !== leader);
+    runs.length = 0;
+    await until(
+      async () => {
+        await Promise.all(rest.map((app) => (app.backups as unknown as { scheduler: { trigger(): Promise<void> } }).scheduler.trigger()));
+        return runs.length > 0;
+      },
+      5000,
+      "a run on another node",
+    );
+    expect(runs).toHaveLength(1);
+    expect(apps[runs[0]]).not.toBe(leader);
+  });
 });
+
