@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { openDatabases, openReadPool, type ReadPool } from "./db/open.js";
+import { checkDatabaseUrl, connectError, openDatabases, openReadPool, type ReadPool } from "./db/open.js";
 import { createCollectionsStorage } from "./collections/sync.js";
 import type { Db } from "./db/types.js";
 import { recordsRepo } from "./db/records.js";
@@ -136,7 +136,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
   // A restore interrupted by a crash is finished or undone before any database opens.
   recoverRestore(dataDir);
   // Alone on SQLite; on PostgreSQL the bus, rate limits and leader lease are the cluster's.
-  const node = opts.databaseUrl ? await postgresNode(opts.databaseUrl, { oneOff: opts.oneOff }) : localNode();
+  const url = opts.databaseUrl;
+  // A bad URL or an unreachable server: one line naming the database (password redacted).
+  if (url) checkDatabaseUrl(url);
+  const node = url ? await postgresNode(url, { oneOff: opts.oneOff }).catch((err: unknown) => Promise.reject(connectError(url, err))) : localNode();
   const events = createEventBus({ transport: node.transport });
   return reloadable<AppCore, Pick<App, "events" | "backups" | "close">>(
     () => openApp({ ...opts, dataDir }, events, node),

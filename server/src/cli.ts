@@ -4,7 +4,7 @@ import { parseArgs } from "./cli/args.js";
 import { adminCommand } from "./cli/admin.js";
 import { dataDirProblem } from "./cli/dataDir.js";
 import { helpFor } from "./cli/help.js";
-import { readWorkersFlag, timeoutFlag, unknownFlag } from "./cli/flags.js";
+import { databaseFlags, readWorkersFlag, timeoutFlag, unknownFlag } from "./cli/flags.js";
 import { VERSION } from "./version.js";
 import { validEncryptionKey } from "./settings/encryption.js";
 
@@ -28,6 +28,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const dataDir = typeof flags.dir === "string" ? flags.dir : "cairn_data";
   const dev = flags.dev === true;
+  const database = databaseFlags(flags);
   const dirProblem = command === "serve" || command === "admin" ? dataDirProblem(dataDir) : null;
   if (dirProblem) {
     out(`Error: ${dirProblem}`);
@@ -44,13 +45,14 @@ async function main(argv: string[]): Promise<number> {
       const { serve } = await import("./cli/serve.js");
       // Read workers boot with the services (and again after a restore reopens them), not inside the first heavy list.
       const timeouts = { bodyTimeoutMs: timeoutFlag(flags, "bodyTimeout"), headersTimeoutMs: timeoutFlag(flags, "headersTimeout") };
-      const app = await createApp({ dataDir, dev, encryptionKey, readWorkers: readWorkersFlag(flags), warmReadWorkers: true });
+      const app = await createApp({ dataDir, dev, encryptionKey, ...database, readWorkers: readWorkersFlag(flags), warmReadWorkers: true });
       const http = typeof flags.http === "string" ? flags.http : rest[0] ?? "127.0.0.1:8090";
       await serve(app, { http, out, ...timeouts });
       return -1; // keep running
     }
     case "admin": {
-      const app = await createApp({ dataDir, dev, encryptionKey });
+      // Beside running servers of the same database: never takes the leader lease.
+      const app = await createApp({ dataDir, dev, encryptionKey, ...database, oneOff: true });
       try {
         return await adminCommand(app, rest, out);
       } finally {
@@ -59,7 +61,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case "typegen": {
       const { typegenCommand } = await import("./cli/typegen.js");
-      return typegenCommand(flags, out);
+      return typegenCommand(flags, out, database);
     }
     default:
       out(`Error: unknown command "${command}" for "cairn"\n\n${helpFor(undefined)}`);

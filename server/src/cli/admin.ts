@@ -72,4 +72,5 @@ Available Commands:
   totp-reset  Removes an admin's authenticator app, for an admin locked out of it (cairn admin totp-reset EMAIL)
 
 Flags:
-      --dir string   the data directory (default "cairn_data")`;
+      --dir string   the data directory (default "cairn_data")
+      --db URL       the PostgreSQL database (default: the CAIRN_DATABASE_URL variable)`;

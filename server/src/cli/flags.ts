@@ -8,6 +8,8 @@ import type { ParsedArgs } from "./args.js";
 const KNOWN_FLAGS = new Set([
   "h", "help", "v", "version",
   "dir", "dev", "http",
+  // every command: the PostgreSQL database
+  "db", "dbPool",
   // serve
   "readWorkers", "bodyTimeout", "headersTimeout",
   // typegen
@@ -51,4 +53,20 @@ export function timeoutFlag(flags: Record<string, string | boolean>, name: "body
   const n = typeof v === "string" && /^\d+$/.test(v) ? Number(v) : NaN;
   if (!(n >= 0 && n <= 86_400)) throw new Error(`invalid --${name} value ${JSON.stringify(String(v))}: a number of seconds from 0 (no limit) to 86400`);
   return n * 1000;
+}
+
+/**
+ * `--db URL` (or the `CAIRN_DATABASE_URL` environment variable) and `--dbPool N`: the PostgreSQL
+ * database and this process's connections to it; undefined when absent (the data directory's
+ * SQLite files). The URL itself is checked when the database opens. Throws a message for the
+ * user on a bad `--dbPool`, or on `--dbPool` without a database.
+ */
+export function databaseFlags(flags: Record<string, string | boolean>, env: NodeJS.ProcessEnv = process.env): { databaseUrl?: string; dbPoolSize?: number } {
+  const url = typeof flags.db === "string" ? flags.db : env.CAIRN_DATABASE_URL || undefined;
+  const v = flags.dbPool;
+  if (v === undefined) return { databaseUrl: url };
+  const n = typeof v === "string" && /^\d+$/.test(v) ? Number(v) : NaN;
+  if (!(n >= 1 && n <= 1000)) throw new Error(`invalid --dbPool value ${JSON.stringify(String(v))}: a number of PostgreSQL connections from 1 to 1000`);
+  if (!url) throw new Error("--dbPool needs a PostgreSQL database (--db URL or CAIRN_DATABASE_URL)");
+  return { databaseUrl: url, dbPoolSize: n };
 }

@@ -11,7 +11,11 @@ Available Commands:
   typegen     Writes TypeScript types for the collections
 
 Flags:
-      --dir string    the data directory (default "cairn_data")
+      --dir string    the data directory (default "cairn_data"); with --db it holds only
+                      storage/ and backups/
+      --db URL        keep the data in PostgreSQL 15+ (postgres://user:password@host:port/name)
+                      instead of the data directory (default: the CAIRN_DATABASE_URL variable)
+      --dbPool N      PostgreSQL connections of this process (default 10)
       --encryptionEnv NAME  the environment variable whose 32-character value encrypts
                       the stored settings (AES-256-GCM, as PocketBase's option)
       --dev           print extra diagnostics to stderr
@@ -33,7 +37,11 @@ Flags:
                       answered 408 (default 60; 0: no limit)
       --headersTimeout S  seconds a client may take to send a request's headers before
                       a 408 (default 60; 0: no limit)
-      --dir string    the data directory (default "cairn_data")
+      --dir string    the data directory (default "cairn_data"); with --db it holds only
+                      storage/ and backups/
+      --db URL        keep the data in PostgreSQL 15+ (postgres://user:password@host:port/name);
+                      several servers on one database act as one (default: CAIRN_DATABASE_URL)
+      --dbPool N      PostgreSQL connections of this process (default 10)
       --encryptionEnv NAME  the environment variable holding the settings encryption key
       --dev           print extra diagnostics to stderr`;
 

@@ -7,16 +7,20 @@ import { serverBase, serverFetch } from "./serverFetch.js";
 export const TYPEGEN_HELP = `Writes TypeScript types for every collection (and a TypedPocketBase for the official SDK).
 
 Usage:
-  cairn typegen [--dir DIR | --url URL --email EMAIL --password PASSWORD] [--out FILE]
+  cairn typegen [--dir DIR | --db URL | --url URL --email EMAIL --password PASSWORD] [--out FILE]
 
 Flags:
       --dir string        read the collections from a data directory (default "cairn_data")
+      --db string         read them from a PostgreSQL database (postgres://user:password@host:port/name;
+                          default: the CAIRN_DATABASE_URL environment variable)
       --url string        read them from a running server instead, signing in as an admin
       --email string      the admin's email (with --url)
       --password string   the admin's password (with --url)
       --out string        write to this file, creating its folder (default: standard output)`;
 
 type Flags = Record<string, string | boolean>;
+/** `--db` / `--dbPool` (cli/flags.ts databaseFlags). */
+type DatabaseOptions = { databaseUrl?: string; dbPoolSize?: number };
 const str = (v: string | boolean | undefined) => (typeof v === "string" ? v : undefined);
 
 /** The collections of a running server, signed in as an admin; every page of the list. */
@@ -40,9 +44,9 @@ async function fromServer(url: string, email: string, password: string): Promise
 }
 
 /** The collections stored in a data directory (which must exist: typegen never creates one). */
-async function fromDir(dir: string): Promise<TypegenCollection[]> {
-  if (!existsSync(path.join(dir, "data.db"))) throw new Error(`no data directory at ${dir} (data.db is missing)`);
-  const app = await createApp({ dataDir: dir });
+async function fromDir(dir: string, database: DatabaseOptions): Promise<TypegenCollection[]> {
+  if (!database.databaseUrl && !existsSync(path.join(dir, "data.db"))) throw new Error(`no data directory at ${dir} (data.db is missing)`);
+  const app = await createApp({ dataDir: dir, ...database, oneOff: true });
   try {
     return await app.collections.all();
   } finally {
@@ -51,7 +55,7 @@ async function fromDir(dir: string): Promise<TypegenCollection[]> {
 }
 
 /** `cairn typegen`. Returns the exit code. */
-export async function typegenCommand(flags: Flags, out: (s: string) => void): Promise<number> {
+export async function typegenCommand(flags: Flags, out: (s: string) => void, database: DatabaseOptions = {}): Promise<number> {
   if (flags.h || flags.help) {
     out(TYPEGEN_HELP);
     return 0;
@@ -67,7 +71,7 @@ export async function typegenCommand(flags: Flags, out: (s: string) => void): Pr
     }
     collections = await fromServer(url, email, password);
   } else {
-    collections = await fromDir(str(flags.dir) ?? "cairn_data");
+    collections = await fromDir(str(flags.dir) ?? "cairn_data", database);
   }
   const text = generateTypes(collections);
   const file = str(flags.out);

@@ -10,6 +10,7 @@ import type { Db, Tx } from "./types.js";
 import { repairViewQuotes } from "./viewQuotes.js";
 
 export type { ReadPool, ReadPoolOptions };
+export { checkDatabaseUrl, connectError };
 
 /**
  * Worker threads for the slow reads of a data directory's databases, made by the app (it lives
