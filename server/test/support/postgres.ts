@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { chownSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chownSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -12,7 +12,18 @@ import { freePort } from "./ports.js";
  * only). It stops when the process exits, and a watchdog stops it when the process dies without
  * exiting (a killed vitest worker).
  */
-export const PG_BIN = process.env.CAIRN_PG_BIN ?? "/usr/lib/postgresql/15/bin";
+export const PG_BIN = process.env.CAIRN_PG_BIN ?? newestPgBin();
+
+/** The newest installed PostgreSQL (15 or later) of Debian's layout, /usr/lib/postgresql/N/bin. */
+function newestPgBin(): string {
+  let versions: number[] = [];
+  try {
+    versions = readdirSync("/usr/lib/postgresql").map(Number).filter((v) => v >= 15);
+  } catch {
+    // Not installed: the first use says so.
+  }
+  return `/usr/lib/postgresql/${versions.length ? Math.max(...versions) : 15}/bin`;
+}
 
 export interface TestCluster {
   dir: string;
@@ -101,4 +112,38 @@ export async function freshDatabase(): Promise<string> {
     await admin.end();
   }
   return c.url(name);
+}
+
+/** Whether the test helpers run Cairn on PostgreSQL (`CAIRN_TEST_DB=postgres`) instead of the data directory's SQLite files. */
+export const testOnPostgres = (): boolean => process.env.CAIRN_TEST_DB === "postgres";
+
+/**
+ * Copies a data directory's data.db and logs.db into the (new, schema-less) database at `url`,
+ * so a suite's prepared data directory runs on PostgreSQL. The hook for `cairn db copy`
+ * (issue 32, moving data): until it lands this copies nothing, and Cairn starts on an empty
+ * database with its default collection and settings.
+ */
+export async function loadDataDirInto(url: string, dataDir: string): Promise<void> {
+  void url;
+  void dataDir;
+}
+
+const dataDirDatabases = new Map<string, Promise<string>>();
+
+/**
+ * The database standing for `dataDir`: made fresh and loaded from it (see loadDataDirInto) the
+ * first time, the same one when Cairn starts again on the directory (a restart keeps its data).
+ */
+export function databaseFromDataDir(dataDir: string): Promise<string> {
+  const key = path.resolve(dataDir);
+  let url = dataDirDatabases.get(key);
+  if (!url) {
+    url = freshDatabase().then(async (u) => {
+      await loadDataDirInto(u, dataDir);
+      return u;
+    });
+    dataDirDatabases.set(key, url);
+    url.catch(() => dataDirDatabases.delete(key));
+  }
+  return url;
 }

@@ -4,6 +4,7 @@ import { closeServer } from "../../src/http/closeServer.js";
 import { buildServer, type ServerOptions } from "../../src/http/server.js";
 import { PB_BIN, PB_FLAGS } from "./dataDirs.js";
 import { freePort, waitForHealth } from "./ports.js";
+import { databaseFromDataDir, testOnPostgres } from "./postgres.js";
 
 export interface RunningServer {
   name: "cairn" | "reference";
@@ -49,7 +50,9 @@ export async function startReference(dataDir: string): Promise<RunningServer> {
 export async function startCairn(dataDir: string, serverOptions?: ServerOptions): Promise<RunningCairn> {
   // CAIRN_TEST_READ_SLOW_MS=0 sends every list read to the read workers (their differential check).
   const slow = process.env.CAIRN_TEST_READ_SLOW_MS;
-  const app = await createApp({ dataDir, readSlowMs: slow ? Number(slow) : undefined });
+  // CAIRN_TEST_DB=postgres: the same run on a fresh PostgreSQL database loaded from the data directory.
+  const databaseUrl = testOnPostgres() ? await databaseFromDataDir(dataDir) : undefined;
+  const app = await createApp({ dataDir, databaseUrl, readSlowMs: slow ? Number(slow) : undefined });
   const server = buildServer(app, serverOptions);
   const port = await freePort();
   await server.listen({ host: "127.0.0.1", port });
