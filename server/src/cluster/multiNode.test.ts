@@ -97,6 +97,21 @@ describe("three nodes behind HAProxy", { timeout: 240_000 }, () => {
     }
   });
 
+  it("forwards the OAuth2 redirect that lands on another node to the waiting client", async () => {
+    const [a, b] = cluster.nodes;
+    const sse = await openSse(a);
+    try {
+      expect((await call(lb(), { method: "POST", path: "/api/realtime", body: { clientId: sse.clientId, subscriptions: ["@oauth2"] } })).status).toBe(204);
+      const res = await fetch(`${b.url}/api/oauth2-redirect?state=${sse.clientId}&code=abc`, { redirect: "manual" });
+      expect(res.status).toBe(307);
+      expect(res.headers.get("location")).toContain("oauth2-redirect-success");
+      await until(() => sse.messages.some((m) => m.event === "@oauth2"), 3000, "the redirect on node a");
+      expect(JSON.parse(sse.messages.find((m) => m.event === "@oauth2")!.data)).toEqual({ state: sse.clientId, code: "abc" });
+    } finally {
+      sse.close();
+    }
+  });
+
   it("counts a rate limit once across nodes, the rule saved elsewhere", async () => {
     // Not /api/health: HAProxy's health checks would count there.
     await saveSettings((s) => ({ ...s, rateLimits: { enabled: true, rules: [{ label: "posts:list", maxRequests: 4, duration: 60, audience: "@guest" }] } }));
