@@ -4,43 +4,21 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../test/support/postgres.js";
 import { SYSTEM_CALLER } from "../auth/caller.js";
-import { openDataDir } from "../db/open.js";
-import { changeVersionDdl } from "../db/postgres/changeVersion.js";
+import { createApp, type App } from "../app.js";
 import { createPgPool, PgDb } from "../db/postgres/database.js";
 import type { Db } from "../db/types.js";
-import { createEventBus } from "../events/bus.js";
-import { RecordService } from "../records/service.js";
 import { DomainError } from "../tools/errors.js";
 import { parseFirstJsonValue } from "../tools/goJson.js";
-import { CollectionService } from "./service.js";
 import { createCollectionsStorage } from "./sync.js";
 
 /**
- * The same sequence of collection changes and record writes through the services on an SQLite
- * data dir and on a fresh PostgreSQL database: every answer (collection JSON, record JSON,
+ * The same sequence of collection changes and record writes through the app's services
+ * (createApp) on an SQLite data dir and on a fresh PostgreSQL database: every answer (collection JSON, record JSON,
  * error bodies) must be the same, generated ids and times aside.
  */
 
-// Until the adapter's PostgreSQL system schema lands, the tables these services need.
-const PG_COLLECTIONS = `CREATE TABLE "_collections" (
-  "id" TEXT PRIMARY KEY NOT NULL, "system" BOOLEAN DEFAULT FALSE NOT NULL, "type" TEXT DEFAULT 'base' NOT NULL,
-  "name" TEXT UNIQUE NOT NULL, "schema" TEXT DEFAULT '[]' NOT NULL, "indexes" TEXT DEFAULT '[]' NOT NULL,
-  "listRule" TEXT DEFAULT NULL, "viewRule" TEXT DEFAULT NULL, "createRule" TEXT DEFAULT NULL, "updateRule" TEXT DEFAULT NULL,
-  "deleteRule" TEXT DEFAULT NULL, "options" TEXT DEFAULT '{}' NOT NULL, "created" TEXT NOT NULL, "updated" TEXT NOT NULL);
-CREATE TABLE "_params" ("id" TEXT PRIMARY KEY NOT NULL); CREATE TABLE "_admins" ("id" TEXT PRIMARY KEY NOT NULL)`;
-
-const NO_FILES = { store: async () => {}, delete: async () => {}, deleteRecord: async () => {} };
-
-interface Engine {
-  db: Db;
-  collections: CollectionService;
-  records: RecordService;
-}
-
-const engine = (db: Db): Engine => {
-  const events = createEventBus();
-  return { db, collections: new CollectionService({ db, events }), records: new RecordService({ db, files: NO_FILES, events }) };
-};
+/** What the scenario drives: the app's services over its database. */
+type Engine = Pick<App, "db" | "collections" | "records">;
 
 const TIME = /\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}Z/g;
 
@@ -220,13 +198,12 @@ describe("collections on SQLite and PostgreSQL", () => {
 
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "cairn-engines-"));
-    const { data, logs } = openDataDir(dir, { initialSettings: () => ({}) });
-    closers.push(() => data.close(), () => logs.close());
-    const pg = new PgDb(createPgPool(await freshDatabase(), { size: 4 }));
-    await pg.exec(PG_COLLECTIONS);
-    await pg.exec(changeVersionDdl());
-    closers.push(() => pg.close());
-    engines.push(engine(data), engine(pg));
+    const onSqlite = await createApp({ dataDir: path.join(dir, "sqlite") });
+    closers.push(() => onSqlite.close());
+    // With a database URL the data dir keeps files only.
+    const onPostgres = await createApp({ dataDir: path.join(dir, "files"), databaseUrl: await freshDatabase(), dbPoolSize: 4 });
+    closers.push(() => onPostgres.close());
+    engines.push(onSqlite, onPostgres);
   });
 
   afterAll(async () => {

@@ -9,7 +9,9 @@ const values = (c: CollectionModel) => {
 };
 
 // Double-quoted identifiers: the same statement text on SQLite and PostgreSQL.
-const readAll = async (q: Queryable) => (await q.all<CollectionRow>('SELECT * FROM "_collections"')).map(collectionFromRow);
+/** In storage (insertion) order, which SQLite's scan gives and PostgreSQL's heap does not keep after updates. */
+const readAll = async (q: Queryable) =>
+  (await q.all<CollectionRow>(`SELECT * FROM "_collections" ORDER BY ${q.db.dialect.rowid('"_collections"')}`)).map(collectionFromRow);
 
 /**
  * SQL access to `_collections` (the collection rows; record tables and views are made by `db.dialect.schema`).
