@@ -91,9 +91,14 @@ export class RateLimiter {
     return this.config.enabled && this.config.rules.length > 0;
   }
 
-  /** New settings: counters of rules that changed start over. */
+  /**
+   * New settings: counters of rules that changed start over. A store shared by several nodes is
+   * not cleared (every node hears the change at its own moment, and a late clear would wipe what
+   * the others counted under the new rules): a rule's counters are keyed by its limits too, so a
+   * changed rule counts afresh there, and the old counters end with their windows.
+   */
   configure(config: RateLimitsConfig): void {
-    if (JSON.stringify(config.rules) !== JSON.stringify(this.config.rules)) {
+    if (!this.store.shared && JSON.stringify(config.rules) !== JSON.stringify(this.config.rules)) {
       // A store that fails to clear keeps the old counters until their windows end.
       const cleared = this.store.clear();
       if (cleared instanceof Promise) cleared.catch(() => undefined);
@@ -165,5 +170,5 @@ export class RateLimiter {
 /** The counter of a rule for a client. */
 function keyOf(rule: RateLimitRule, req: RateLimitClient): string {
   const who = req.authId ? `auth:${req.authId}` : `ip:${req.ip}`;
-  return `${rule.label}\u0000${rule.audience ?? ""}\u0000${who}`;
+  return `${rule.label}\u0000${rule.audience ?? ""}\u0000${rule.maxRequests}/${rule.duration}\u0000${who}`;
 }

@@ -19,6 +19,7 @@ export interface PgRateLimitStoreOptions {
  * ended starts over regardless, so the sweep only bounds the table.
  */
 export class PgRateLimitStore implements RateLimitStore {
+  readonly shared = true;
   private readonly sweeper: NodeJS.Timeout;
 
   private readonly prefix: string;

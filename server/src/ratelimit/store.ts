@@ -37,6 +37,8 @@ export interface RateLimitRefusal {
  * answers synchronously and the limiter then stays synchronous too.
  */
 export interface RateLimitStore {
+  /** Counters shared by several nodes (a rules change then does not clear them: see RateLimiter.configure). */
+  readonly shared?: boolean;
   /** Counts one request, over its limit or not, and returns the window after counting. */
   hit(key: string, windowMs: number, now: number): MaybePromise<RateWindow>;
   /**
