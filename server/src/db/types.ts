@@ -191,8 +191,6 @@ export interface Dialect {
   distinctCount(table: string, joins: SqlPart, where: SqlPart): SqlPart;
   /** The `YYYY-MM-DD HH:00:00` hour of a stored date text (logs' hourly stats). */
   hourOf(expr: string): string;
-  /** An INSERT that updates `update` columns when a row with the same `key` columns exists. */
-  upsert(table: string, columns: readonly string[], key: readonly string[], update: readonly string[]): string;
   /** The columns of a table or view; throws when it does not resolve. */
   tableColumns(q: Queryable, name: string): Promise<ColumnInfo[]>;
   /** Whether the database refused a statement (bad SQL, a missing column, a constraint, ...). */

@@ -59,9 +59,6 @@ const members: Partial<Record<keyof Dialect, unknown>> = {
   jsonEach: (expr: string, alias: string) => `jsonb_array_elements_text(jsonb_path_query_array((${expr})::jsonb, 'lax $[*]')) AS ${quote(alias)}(value)`,
   // Filters, sorts and lists (query/): db/postgres/queryDialect.ts.
   ...postgresQueryDialect,
-  upsert: (table: string, columns: readonly string[], key: readonly string[], update: readonly string[]) =>
-    `INSERT INTO ${quote(table)} (${columns.map(quote).join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) ` +
-    `ON CONFLICT (${key.map(quote).join(", ")}) DO UPDATE SET ${update.map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`).join(", ")}`,
   async tableColumns(q: Queryable, name: string): Promise<ColumnInfo[]> {
     // A table or view of the current schema, in column order; the hidden row-order column is no field.
     const rows = await q.all<{ name: string; type: string }>(

@@ -52,9 +52,6 @@ export const sqliteDialect: Omit<Dialect, "schema"> = {
   distinctCount: (table, joins, where) => part(`SELECT COUNT(*) AS total FROM (SELECT DISTINCT ${table}.* FROM ${table}${joins.sql}${where.sql})`, joins.params, where.params),
   // The same expression as the `_logs_created_hour_idx` index, so SQLite can use it.
   hourOf: (expr) => `strftime('%Y-%m-%d %H:00:00', ${expr})`,
-  upsert: (table, columns, key, update) =>
-    `INSERT INTO ${quote(table)} (${columns.map(quote).join(", ")}) VALUES (${columns.map(() => "?").join(", ")}) ` +
-    `ON CONFLICT (${key.map(quote).join(", ")}) DO UPDATE SET ${update.map((c) => `${quote(c)} = excluded.${quote(c)}`).join(", ")}`,
   async tableColumns(q, name) {
     const rows = await q.all<{ name: string; type: string }>(`PRAGMA table_info(${quote(name)})`);
     return rows.map((r): ColumnInfo => ({ name: r.name, type: r.type }));
