@@ -13,20 +13,20 @@ export interface ExternalAuth {
   providerId: string;
 }
 
-const COLUMNS = "id, created, updated, collectionId, recordId, provider, providerId";
+const COLUMNS = '"id", "created", "updated", "collectionId", "recordId", "provider", "providerId"';
 
 /** SQL access to `_externalAuths`; every method runs on the `Db` or `Tx` it is given. */
 export const externalAuthsRepo = {
   /** The record linked to a provider account in a collection, if any. */
   findByProviderId(db: Queryable, collectionId: string, provider: string, providerId: string): Promise<ExternalAuth | undefined> {
-    return db.get<ExternalAuth>(`SELECT ${COLUMNS} FROM _externalAuths WHERE collectionId = ? AND provider = ? AND providerId = ? LIMIT 1`, [
+    return db.get<ExternalAuth>(`SELECT ${COLUMNS} FROM "_externalAuths" WHERE "collectionId" = ? AND "provider" = ? AND "providerId" = ? LIMIT 1`, [
       collectionId, provider, providerId,
     ]);
   },
 
   /** A record's links, oldest first (the reference's order; ties in storage order). */
   listForRecord(db: Queryable, collectionId: string, recordId: string): Promise<ExternalAuth[]> {
-    return db.all<ExternalAuth>(`SELECT ${COLUMNS} FROM _externalAuths WHERE collectionId = ? AND recordId = ? ORDER BY created ASC, rowid ASC`, [
+    return db.all<ExternalAuth>(`SELECT ${COLUMNS} FROM "_externalAuths" WHERE "collectionId" = ? AND "recordId" = ? ORDER BY "created" ASC, ${db.db.dialect.rowid('"_externalAuths"')} ASC`, [
       collectionId, recordId,
     ]);
   },
@@ -34,7 +34,7 @@ export const externalAuthsRepo = {
   async insert(db: Queryable, collectionId: string, recordId: string, provider: string, providerId: string): Promise<ExternalAuth> {
     const now = nowString();
     const row: ExternalAuth = { id: newId(), created: now, updated: now, collectionId, recordId, provider, providerId };
-    await db.run(`INSERT INTO _externalAuths (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
+    await db.run(`INSERT INTO "_externalAuths" (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
       row.id, row.created, row.updated, row.collectionId, row.recordId, row.provider, row.providerId,
     ]);
     return row;
@@ -42,11 +42,11 @@ export const externalAuthsRepo = {
 
   /** Removes one provider link of a record; false when there was none. */
   async deleteProvider(db: Queryable, collectionId: string, recordId: string, provider: string): Promise<boolean> {
-    return (await db.run("DELETE FROM _externalAuths WHERE collectionId = ? AND recordId = ? AND provider = ?", [collectionId, recordId, provider])).changes > 0;
+    return (await db.run('DELETE FROM "_externalAuths" WHERE "collectionId" = ? AND "recordId" = ? AND "provider" = ?', [collectionId, recordId, provider])).changes > 0;
   },
 
   /** Removes every link of a record (deleted records, or links made before its email was proven). */
   async deleteForRecord(db: Queryable, collectionId: string, recordId: string): Promise<number> {
-    return (await db.run("DELETE FROM _externalAuths WHERE collectionId = ? AND recordId = ?", [collectionId, recordId])).changes;
+    return (await db.run('DELETE FROM "_externalAuths" WHERE "collectionId" = ? AND "recordId" = ?', [collectionId, recordId])).changes;
   },
 };

@@ -16,11 +16,11 @@ const COLUMNS = ["id", "collectionId", "recordId", "method", "created", "updated
 /** SQL access to `_mfas`; every method runs on the `Db` or `Tx` it is given. */
 export const mfasRepo = {
   findById(db: Queryable, id: string): Promise<MfaRow | undefined> {
-    return db.get<MfaRow>(`SELECT ${COLUMNS.join(", ")} FROM "_mfas" WHERE "id" = ?`, [id]);
+    return db.get<MfaRow>(`SELECT ${COLUMNS.map((c) => `"${c}"`).join(", ")} FROM "_mfas" WHERE "id" = ?`, [id]);
   },
 
   async insert(db: Queryable, row: MfaRow): Promise<void> {
-    await db.run(`INSERT INTO "_mfas" (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`, COLUMNS.map((c) => row[c]));
+    await db.run(`INSERT INTO "_mfas" (${COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`, COLUMNS.map((c) => row[c]));
   },
 
   /** Removes a session; false when another request used it first. */

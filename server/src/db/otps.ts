@@ -19,12 +19,12 @@ const COLUMNS = ["id", "collectionId", "recordId", "sentTo", "codeHash", "attemp
 /** SQL access to `_otps`; every method runs on the `Db` or `Tx` it is given. */
 export const otpsRepo = {
   async findById(db: Queryable, id: string): Promise<OtpRow | undefined> {
-    const row = await db.get<OtpRow>(`SELECT ${COLUMNS.join(", ")} FROM "_otps" WHERE "id" = ?`, [id]);
+    const row = await db.get<OtpRow>(`SELECT ${COLUMNS.map((c) => `"${c}"`).join(", ")} FROM "_otps" WHERE "id" = ?`, [id]);
     return row ? { ...row, attempts: Number(row.attempts) } : undefined;
   },
 
   async insert(db: Queryable, row: OtpRow): Promise<void> {
-    await db.run(`INSERT INTO "_otps" (${COLUMNS.join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`, COLUMNS.map((c) => row[c]));
+    await db.run(`INSERT INTO "_otps" (${COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES (${COLUMNS.map(() => "?").join(", ")})`, COLUMNS.map((c) => row[c]));
   },
 
   /** Counts one wrong code; the new count, or null when the code is gone. */

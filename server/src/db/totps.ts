@@ -28,7 +28,7 @@ const fromRow = (r: Record<string, unknown>): TotpRow => ({
 /** SQL access to `_totps`; every method runs on the `Db` or `Tx` it is given. */
 export const totpsRepo = {
   async find(db: Queryable, collectionId: string, recordId: string): Promise<TotpRow | undefined> {
-    const row = await db.get(`SELECT ${COLUMNS.join(", ")} FROM "_totps" WHERE "collectionId" = ? AND "recordId" = ?`, [collectionId, recordId]);
+    const row = await db.get(`SELECT ${COLUMNS.map((c) => `"${c}"`).join(", ")} FROM "_totps" WHERE "collectionId" = ? AND "recordId" = ?`, [collectionId, recordId]);
     return row ? fromRow(row) : undefined;
   },
 
