@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { freshDatabase } from "../../test/support/postgres.js";
+import type { RateLimitRule } from "../models/settings.js";
 import { RateLimiter } from "./limiter.js";
 import { PgRateLimitStore } from "./pgStore.js";
 
@@ -8,7 +9,7 @@ afterAll(async () => {
   for (const s of stores) await s.close();
 });
 
-const rule = (maxRequests: number, duration = 60) => ({ label: "/api/", maxRequests, duration, audience: "" });
+const rule = (maxRequests: number, duration = 60): RateLimitRule => ({ label: "/api/", maxRequests, duration, audience: "" });
 const req = { method: "GET", paths: ["/api/x"], tags: [], authId: "", ip: "10.0.0.1" };
 
 describe("RateLimiter on a store shared by nodes", () => {
