@@ -147,7 +147,11 @@ export async function createApp(opts: AppOptions): Promise<App> {
       const backups = new BackupService(app, node.leader);
       return { events, backups, close: () => backups.close().then(() => node.close()) };
     },
-  );
+  ).catch(async (err: unknown) => {
+    // Services that failed to open leave no connection of the node's behind.
+    await node.close();
+    throw err;
+  });
 }
 // --- end backups ---
 
