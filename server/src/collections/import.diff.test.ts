@@ -49,7 +49,7 @@ const all: DiffCase[] = [
   ...cases([
     ["deleteMissing refuses to drop a system collection", importReq({ collections: [USERS], deleteMissing: true })],
   ]),
-  sqlOnBoth(S.get, "make nothing system", "UPDATE _collections SET system = 0"),
+  sqlOnBoth(S.get, "make nothing system", "UPDATE _collections SET system = FALSE"),
   ...cases([
     ["deleteMissing replaces the set", importReq({
       collections: [USERS, { id: "books0000000001", name: "novels", schema: [{ id: "bk_title", name: "name", type: "text" }], created: "2020-01-01 00:00:00.000Z" }],

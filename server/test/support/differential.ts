@@ -17,7 +17,7 @@ export interface DiffCase {
   /** "exact": bodies equal once volatile values are masked (the default); "shape": same keys and types. */
   compare?: "exact" | "shape" | "status";
   /** Optional extra check on Cairn's answer. */
-  check?: (answer: Answer, ctx: Ctx) => void;
+  check?: (answer: Answer, ctx: Ctx) => void | Promise<void>;
   /** Runs on the reference's answer to capture values for later cases. */
   capture?: (answer: Answer, ctx: Ctx) => void;
 }
@@ -56,7 +56,7 @@ export function differential(
       const mode = c.compare ?? "exact";
       if (mode === "exact") expect(mask(b.body), where).toEqual(mask(a.body));
       if (mode === "shape") expect(shape(b.body), where).toEqual(shape(a.body));
-      c.check?.(b, ctx);
+      await c.check?.(b, ctx);
     });
   }
   return { servers: () => ({ cairn, ref }) };
