@@ -48,6 +48,9 @@ export function createPgPool(url: string, opts: PgPoolOptions = {}): pg.Pool {
     // Recycling connections bounds the statements each one keeps prepared.
     maxUses: 50_000,
     application_name: "cairn",
+    // An unreachable server (or a pool exhausted that long) is an error, not a hang.
+    connectionTimeoutMillis: 15_000,
+    keepAlive: true,
   });
   // An idle connection the server dropped must not take the process down; the next checkout opens a new one.
   pool.on("error", (err) => process.stderr.write(`postgres: idle connection lost: ${err.message}\n`));
