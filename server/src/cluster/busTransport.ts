@@ -1,4 +1,5 @@
 import type { ClusterLink } from "./link.js";
+import type { RecordData } from "../models/record.js";
 import type { Settings } from "../models/settings.js";
 import type { AppEvent, EventTransport } from "../events/bus.js";
 
@@ -80,7 +81,17 @@ function toWire(e: AppEvent): WireEvent {
     case "admin.delete":
       // Listeners elsewhere need the id and token key (bound realtime auth), never the hash.
       return { ...e, admin: { ...e.admin, passwordHash: "" } };
+    case "record.create":
+    case "record.delete":
+      return "passwordHash" in e.record ? { ...e, record: withoutHash(e.record) } : e;
+    case "record.update":
+      return "passwordHash" in e.record ? { ...e, record: withoutHash(e.record), previous: e.previous && withoutHash(e.previous) } : e;
     default:
       return e;
   }
+}
+
+/** An auth record as it travels: realtime elsewhere needs its token key, never its password hash. */
+function withoutHash(r: RecordData): RecordData {
+  return { ...r, passwordHash: "" };
 }

@@ -86,10 +86,12 @@ describe("PgLink and the bus over it", () => {
     a.emit({ type: "settings.save", settings: { meta: { appName: "secret-bearing copy" } } as unknown as Settings });
     a.emit({ type: "collection.delete", collection });
     a.emit({ type: "admin.save", admin: { id: "a1", passwordHash: "$2a$hash", tokenKey: "k" } as never });
-    await until(() => got.length === 3);
+    a.emit({ type: "record.update", collection, record: { id: "u1", passwordHash: "$2a$new", tokenKey: "t2" }, previous: { id: "u1", passwordHash: "$2a$old", tokenKey: "t1" } });
+    await until(() => got.length === 4);
     expect(calls).toEqual(["reload", "collections"]);
     expect(got[0]).toEqual({ type: "settings.save", settings: { meta: { appName: "from the database" } } });
     expect((got[2] as { admin: { passwordHash: string; tokenKey: string } }).admin).toMatchObject({ passwordHash: "", tokenKey: "k" });
+    expect(got[3]).toMatchObject({ record: { passwordHash: "", tokenKey: "t2" }, previous: { passwordHash: "", tokenKey: "t1" } });
   });
 
   it("reconnects a dropped listening connection, resyncs, and hears events again", async () => {
