@@ -56,6 +56,15 @@ describe("cairn --db postgres://…", () => {
     });
     // CAIRN_DATABASE_URL works as --db does: the admin is there.
     expect(cairn(["admin", "create", "admin@example.com", "1234567890", "--dir", dir], { CAIRN_DATABASE_URL: url }).out).toMatch(/already exists/);
+    // The other commands read the same database.
+    expect(cairn(["admin", "update", "admin@example.com", "0987654321", "--dir", dir, "--db", url])).toEqual({
+      out: "Successfully changed admin admin@example.com password!\n",
+      code: 0,
+    });
+    expect(cairn(["admin", "update", "admin@example.com", "1234567890", "--dir", dir, "--db", url, "--dbPool", "2"]).code).toBe(0);
+    const types = cairn(["typegen", "--dir", dir, "--db", url]);
+    expect(types.code).toBe(0);
+    expect(types.out).toContain("export interface UsersRecord {");
     expect(readdirSync(dir).filter((f) => f.endsWith(".db"))).toEqual([]);
     expect(existsSync(path.join(dir, "data.db"))).toBe(false);
   }, 200_000);
