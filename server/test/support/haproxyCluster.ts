@@ -27,13 +27,13 @@ export interface HaproxyCluster {
   stop(): Promise<void>;
 }
 
-/** Starts a node as `cairn serve --db URL --dir DIR --http 127.0.0.1:PORT` would (clusterNodeMain.ts, from the sources). */
+/** Starts a node: `cairn serve --db URL --dir DIR --http 127.0.0.1:PORT` (the CLI from the sources). */
 export async function startNode(databaseUrl: string, label: string): Promise<ClusterNode> {
   const dir = mkdtempSync(path.join(tmpdir(), `cairn-node-${label}-`));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // node itself with tsx's loader (the tsx wrapper would leave its node child alive on a SIGKILL).
-  const child = spawn(process.execPath, ["--import", "tsx", path.join(SERVER_DIR, "test/support/clusterNodeMain.ts"), databaseUrl, dir, `127.0.0.1:${port}`], {
+  const child = spawn(process.execPath, ["--import", "tsx", path.join(SERVER_DIR, "src/cli.ts"), "serve", "--db", databaseUrl, "--dir", dir, "--http", `127.0.0.1:${port}`], {
     cwd: SERVER_DIR,
     stdio: ["ignore", "pipe", "pipe"],
   });
