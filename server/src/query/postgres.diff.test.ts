@@ -19,6 +19,7 @@ import { cleanupTempDirs } from "../../test/support/dataDirs.js";
 import { sqliteDbWith } from "../../test/support/sqliteFile.js";
 import { freshDatabase } from "../../test/support/postgres.js";
 import { rng, type Rng } from "../../test/support/rng.js";
+import { JSON_TEXTS, JSON_VALUES } from "../../test/support/jsonSamples.js";
 import { runList } from "./list.js";
 import { recordResolver } from "./recordResolver.js";
 import type { RequestInfo } from "./requestInfo.js";
@@ -372,6 +373,25 @@ describe("logs filters and sorts on SQLite and PostgreSQL", () => {
       const query = { filter, sort };
       expect(await logsOn(pgDb, query), sort).toEqual(await logsOn(lite, query));
     }
+  });
+});
+
+describe("JSON text on SQLite and PostgreSQL", () => {
+  const EXTRA = [
+    "[1,]", '{"a":}', "tru", "01", "1.", ".5", "[1,2] x", "  ", "NaN", "[", '{"a":"b"}}', "[[1],[2]]", '{"a":{"b":{"c":1}}}', '"\\u0001"', '"a\\tb"',
+    '"tab\there"', '["a",\n"b"]', '{"k":"v","n":5}', "{ }", "[ ]", '"\\/"', "-", "1e", "+1", "[true,false,null]", '{"a":1,"a":2}', '"\\u0000"',
+  ];
+  // jsonb refuses \u0000 and lone surrogate escapes, which SQLite's JSON accepts: such text
+  // reads as plain text on PostgreSQL.
+  const PG_REFUSES = /\\u0000|\\ud[89ab][0-9a-f]{2}(?!\\ud[c-f])/i;
+  it("is valid JSON on both or on neither (bar escapes jsonb cannot hold)", async () => {
+    const texts = [...JSON_TEXTS.map(([, t]) => t), ...JSON_VALUES.map(([, t]) => t), ...EXTRA];
+    for (const t of texts) {
+      const a = (await lite.get<{ v: number }>("SELECT json_valid(?) AS v", [t]))!.v === 1;
+      const b = (await pgDb.get<{ v: boolean }>("SELECT cairn_json_valid(?) AS v", [t]))!.v;
+      expect(b, JSON.stringify(t)).toBe(PG_REFUSES.test(t) ? false : a);
+    }
+    expect(texts.filter((t) => PG_REFUSES.test(t)).length).toBeGreaterThan(0);
   });
 });
 

@@ -1,5 +1,16 @@
 import type { Queryable } from "../types.js";
 
+/** A JSON scalar, or an array or object of scalars, that PostgreSQL surely reads (no \u escapes: jsonb refuses \u0000). */
+const SIMPLE_JSON = (() => {
+  const w = "[ \\t\\n\\r]*";
+  const str = '"(?:[^"\\\\[:cntrl:]]|\\\\["\\\\/bfnrt])*"';
+  const num = "-?(?:0|[1-9][0-9]*)(?:\\.[0-9]+)?(?:[eE][-+]?[0-9]+)?";
+  const val = `(?:${str}|${num}|true|false|null)`;
+  const arr = `\\[${w}(?:${val}${w}(?:,${w}${val}${w})*)?\\]`;
+  const obj = `\\{${w}(?:${str}${w}:${w}${val}${w}(?:,${w}${str}${w}:${w}${val}${w})*)?\\}`;
+  return `^${w}(?:${val}|${arr}|${obj})${w}$`;
+})();
+
 /**
  * The SQL functions the query builders rely on to answer as SQLite does (queryDialect.ts). JSON
  * is stored as TEXT exactly as SQLite holds it, so every read parses it here, and text that is
@@ -8,14 +19,23 @@ import type { Queryable } from "../types.js";
  * objects as their minified JSON text, as json_extract and json_each answer).
  */
 const FUNCTIONS = String.raw`
-CREATE OR REPLACE FUNCTION cairn_jsonb(t text) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+-- The text as jsonb, NULL when it is no JSON: a caught error costs a subtransaction, so the
+-- usual shapes (a scalar, an array or object of scalars: what fields hold) are cast directly
+-- once a regular expression has shown them valid, and other text that cannot start JSON is
+-- turned away at once; only the rest tries the cast under a handler.
+CREATE OR REPLACE FUNCTION cairn_jsonb_checked(t text) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 BEGIN
-  -- Most non-JSON text is told apart without the cost of a caught error.
-  IF t IS NULL OR t !~ '^[ \t\n\r]*[-\[{"0-9tfn]' THEN RETURN NULL; END IF;
   RETURN t::jsonb;
 EXCEPTION WHEN others THEN
   RETURN NULL;
 END $$;
+
+CREATE OR REPLACE FUNCTION cairn_jsonb(t text) RETURNS jsonb LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE
+    WHEN t IS NULL OR t !~ '^[ \t\n\r]*[-\[{"0-9tfn]' THEN NULL
+    WHEN t ~ '${SIMPLE_JSON}' THEN t::jsonb
+    ELSE cairn_jsonb_checked(t) END
+$$;
 
 CREATE OR REPLACE FUNCTION cairn_json_valid(t text) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN t IS NULL THEN NULL ELSE cairn_jsonb(t) IS NOT NULL END
