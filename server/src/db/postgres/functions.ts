@@ -77,10 +77,15 @@ CREATE OR REPLACE FUNCTION cairn_number(v jsonb) RETURNS numeric LANGUAGE sql IM
 $$;
 
 -- The value at a path of a JSON field's text; text that is no JSON is one string.
-CREATE OR REPLACE FUNCTION cairn_field_value(c text, path text[]) RETURNS jsonb LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE WHEN j IS NOT NULL THEN cairn_sv(j #> path) WHEN cardinality(path) = 0 THEN to_jsonb(c) END
-  FROM (SELECT cairn_jsonb(c) AS j) AS x
-$$;
+-- (plpgsql: a SQL function that cannot be inlined is planned on every call.)
+CREATE OR REPLACE FUNCTION cairn_field_value(c text, path text[]) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  j jsonb := cairn_jsonb(c);
+BEGIN
+  IF j IS NOT NULL THEN RETURN cairn_sv(j #> path); END IF;
+  IF cardinality(path) = 0 THEN RETURN to_jsonb(c); END IF;
+  RETURN NULL;
+END $$;
 
 -- The value at a path of a column's JSON text; NULL when it holds no JSON.
 CREATE OR REPLACE FUNCTION cairn_key_value(c text, path text[]) RETURNS jsonb LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -88,7 +93,8 @@ CREATE OR REPLACE FUNCTION cairn_key_value(c text, path text[]) RETURNS jsonb LA
 $$;
 
 -- One row per value a single- or multi-value column holds (json_each over the array, or the text itself).
-CREATE OR REPLACE FUNCTION cairn_each(c text) RETURNS SETOF jsonb LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+-- (plpgsql, not an inlined SQL function: inlined into deep relation paths it made plans explode.)
+CREATE OR REPLACE FUNCTION cairn_each(c text) RETURNS SETOF jsonb LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE ROWS 4 AS $$
 DECLARE
   j jsonb := cairn_jsonb(c);
 BEGIN
@@ -104,13 +110,13 @@ BEGIN
 END $$;
 
 -- How many values a column holds: its JSON array's length; '' and NULL none; other text one.
-CREATE OR REPLACE FUNCTION cairn_count(c text) RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE
-    WHEN j IS NULL THEN CASE WHEN c IS NULL OR c = '' THEN 0 ELSE 1 END
-    WHEN jsonb_typeof(j) = 'array' THEN jsonb_array_length(j)
-    ELSE 0 END
-  FROM (SELECT cairn_jsonb(c) AS j) AS x
-$$;
+CREATE OR REPLACE FUNCTION cairn_count(c text) RETURNS bigint LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  j jsonb := cairn_jsonb(c);
+BEGIN
+  IF j IS NULL THEN RETURN CASE WHEN c IS NULL OR c = '' THEN 0 ELSE 1 END; END IF;
+  RETURN CASE WHEN jsonb_typeof(j) = 'array' THEN jsonb_array_length(j) ELSE 0 END;
+END $$;
 
 -- A REAL as SQLite prints it (%!.15g: 15 significant digits, always a decimal point).
 CREATE OR REPLACE FUNCTION cairn_real_text(f float8) RETURNS text LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
@@ -144,16 +150,19 @@ CREATE OR REPLACE FUNCTION cairn_text_aff(v jsonb) RETURNS jsonb LANGUAGE sql IM
 $$;
 
 -- SQLite's order of two values: numbers before text, numbers by value, text by bytes; NULL with NULL.
-CREATE OR REPLACE FUNCTION cairn_cmp(a jsonb, b jsonb) RETURNS int LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE
-    WHEN a IS NULL OR b IS NULL THEN NULL
-    WHEN jsonb_typeof(a) = 'number' AND jsonb_typeof(b) = 'number' THEN
-      CASE WHEN a::numeric < b::numeric THEN -1 WHEN a::numeric > b::numeric THEN 1 ELSE 0 END
-    WHEN jsonb_typeof(a) = 'number' THEN -1
-    WHEN jsonb_typeof(b) = 'number' THEN 1
-    ELSE CASE WHEN (a #>> '{}') COLLATE "C" < (b #>> '{}') COLLATE "C" THEN -1 WHEN (a #>> '{}') = (b #>> '{}') THEN 0 ELSE 1 END
-  END
-$$;
+CREATE OR REPLACE FUNCTION cairn_cmp(a jsonb, b jsonb) RETURNS int LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  ta text := jsonb_typeof(a);
+  tb text := jsonb_typeof(b);
+BEGIN
+  IF a IS NULL OR b IS NULL THEN RETURN NULL; END IF;
+  IF ta = 'number' AND tb = 'number' THEN
+    RETURN CASE WHEN a::numeric < b::numeric THEN -1 WHEN a::numeric > b::numeric THEN 1 ELSE 0 END;
+  END IF;
+  IF ta = 'number' THEN RETURN -1; END IF;
+  IF tb = 'number' THEN RETURN 1; END IF;
+  RETURN CASE WHEN (a #>> '{}') COLLATE "C" < (b #>> '{}') COLLATE "C" THEN -1 WHEN (a #>> '{}') = (b #>> '{}') THEN 0 ELSE 1 END;
+END $$;
 
 -- SQLite's IS: NULL is NULL, otherwise equal values.
 CREATE OR REPLACE FUNCTION cairn_is(a jsonb, b jsonb) RETURNS boolean LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
