@@ -56,8 +56,8 @@ export function Sidebar({ path }: { path: string }) {
             </Tooltip>
           }
           items={[
-            { label: "Your account", icon: <Icon name="lock" size={16} />, onSelect: () => navigate("/settings/account") },
             { label: "Manage admins", icon: <Icon name="users" size={16} />, onSelect: () => navigate("/settings/admins") },
+            { label: "Your account", icon: <Icon name="lock" size={16} />, onSelect: () => navigate("/settings/account") },
             { label: "Logout", icon: <Icon name="logout" size={16} />, onSelect: () => logout(), danger: true },
           ]}
         />
