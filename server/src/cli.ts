@@ -47,7 +47,7 @@ async function main(argv: string[]): Promise<number> {
       const timeouts = { bodyTimeoutMs: timeoutFlag(flags, "bodyTimeout"), headersTimeoutMs: timeoutFlag(flags, "headersTimeout") };
       const app = await createApp({ dataDir, dev, encryptionKey, ...database, readWorkers: readWorkersFlag(flags), warmReadWorkers: true });
       const http = typeof flags.http === "string" ? flags.http : rest[0] ?? "127.0.0.1:8090";
-      await serve(app, { http, out, ...timeouts });
+      await serve(app, { http, out, sharedDir: database.databaseUrl !== undefined, ...timeouts });
       return -1; // keep running
     }
     case "admin": {

@@ -3,7 +3,7 @@ import type { App } from "../app.js";
 import { buildServer } from "../http/server.js";
 import { closeServer } from "../http/closeServer.js";
 import { listenErrorMessage } from "./listenError.js";
-import { clearSpoolDir } from "../files/spoolDir.js";
+import { clearSpoolDir, SHARED_SPOOL_AGE_MS } from "../files/spoolDir.js";
 import { passwordPool } from "../auth/passwordPool.js";
 
 export interface ServeOptions {
@@ -12,6 +12,8 @@ export interface ServeOptions {
   /** Request body and head timeouts (ms; undefined: the server's defaults), see http/bodyTimeout.ts. */
   bodyTimeoutMs?: number;
   headersTimeoutMs?: number;
+  /** Other nodes may share the data directory (`--db`): leftovers are told apart by age. */
+  sharedDir?: boolean;
   out: (s: string) => void;
 }
 
@@ -24,7 +26,7 @@ export const DEFAULT_DASHBOARD_DIR = fileURLToPath(new URL("../../../ui/dist", i
 /** Starts listening and wires graceful shutdown: stop accepting, flush logs, close the databases. */
 export async function serve(app: App, opts: ServeOptions): Promise<void> {
   const [host, portText] = splitHostPort(opts.http);
-  clearSpoolDir(app.dataDir);
+  clearSpoolDir(app.dataDir, opts.sharedDir ? { olderThanMs: SHARED_SPOOL_AGE_MS } : {});
   const server = buildServer(app, {
     dashboardDir: opts.dashboardDir ?? DEFAULT_DASHBOARD_DIR,
     bodyTimeoutMs: opts.bodyTimeoutMs,
