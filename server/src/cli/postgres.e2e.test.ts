@@ -86,10 +86,14 @@ describe("cairn --db postgres://…", () => {
       await app.close();
     };
 
+    // The health check names the engine (the dashboard's view editor then speaks PostgreSQL's SQL).
+    const healthy = { code: 200, message: "API is healthy.", data: { canBackup: true, database: "postgres" } };
+    expect(await (await fetch(`${base}/api/health`)).json()).toEqual(healthy);
     const signIn = await api("POST", "/api/admins/auth-with-password", { identity: "admin@example.com", password: "1234567890" });
     expect(signIn.status).toBe(200);
     expect(signIn.body.admin.email).toBe("admin@example.com");
     token = signIn.body.token;
+    expect((await api("GET", "/api/health")).body).toEqual(healthy); // with a token: the routed answer
 
     const settings = await api("GET", "/api/settings");
     expect(settings.status).toBe(200);

@@ -5,15 +5,16 @@ import { healthAnswer } from "./routes/health.js";
 import { SECURITY_HEADERS } from "./securityHeaders.js";
 
 // Strings, not Buffers: Node joins a string body to the head in one chunk before writing.
-const body = (canBackup: boolean) => JSON.stringify(healthAnswer(canBackup)) + "\n";
-const BODY_CAN_BACKUP = body(true);
-const BODY_BUSY = body(false);
+const body = (canBackup: boolean, engine: "sqlite" | "postgres") => JSON.stringify(healthAnswer(canBackup, engine)) + "\n";
 
 // The same head the routed health answer has (CORS, the reference's security headers, JSON).
 const HEADERS = [["access-control-allow-origin", "*"], ...SECURITY_HEADERS, ["content-type", "application/json; charset=UTF-8"]];
 const headersFor = (b: string) => [...HEADERS, ["content-length", String(Buffer.byteLength(b))]].flat();
-const HEAD_CAN_BACKUP = headersFor(BODY_CAN_BACKUP);
-const HEAD_BUSY = headersFor(BODY_BUSY);
+const answers = (["sqlite", "postgres"] as const).map((engine) => {
+  const [yes, busy] = [body(true, engine), body(false, engine)];
+  return [engine, { yes, busy, headYes: headersFor(yes), headBusy: headersFor(busy) }] as const;
+});
+const ANSWERS = new Map(answers);
 
 /**
  * Answers a plain `GET /api/health` straight from Node's request listener when nothing else
@@ -29,9 +30,10 @@ export function answersHealth(app: App, req: IncomingMessage, res: ServerRespons
   const url = req.url!;
   if (url !== "/api/health" && !url.startsWith("/api/health?")) return false;
   if (req.headers.authorization !== undefined || app.rateLimits.enabled || !app.isOpen()) return false;
+  const a = ANSWERS.get(app.db.dialect.name)!;
   const can = app.backups.canBackup();
-  res.writeHead(200, can ? HEAD_CAN_BACKUP : HEAD_BUSY);
-  res.end(can ? BODY_CAN_BACKUP : BODY_BUSY);
+  res.writeHead(200, can ? a.headYes : a.headBusy);
+  res.end(can ? a.yes : a.busy);
   return true;
 }
 

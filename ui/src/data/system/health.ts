@@ -5,7 +5,8 @@ import { systemKeys } from "./keys";
 export interface Health {
   code: number;
   message: string;
-  data: { canBackup?: boolean };
+  /** `database` is Cairn's, on PostgreSQL only. */
+  data: { canBackup?: boolean; database?: "postgres" };
 }
 
 /** GET /api/health, never auto-cancelled; data.canBackup tells whether a backup may start. */

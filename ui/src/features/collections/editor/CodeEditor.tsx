@@ -24,10 +24,21 @@ export interface CodeEditorProps {
   disabled?: boolean;
   /** Tab moves the focus on instead of indenting (a form field among others, as PocketBase's JSON field). */
   tabMovesFocus?: boolean;
+  /** The SQL the server's database speaks (language "sql"): a view's query is the engine's own SQL. */
+  sqlDialect?: SqlEngine;
+}
+
+export type SqlEngine = "sqlite" | "postgres";
+
+/** Loads the SQL language (on demand) for the engine's dialect into the editor's language slot. */
+function loadSql(v: EditorView, slot: Compartment, engine: SqlEngine, live: () => boolean) {
+  void import("@codemirror/lang-sql").then(({ sql, SQLite, PostgreSQL }) => {
+    if (live()) v.dispatch({ effects: slot.reconfigure(sql({ dialect: engine === "postgres" ? PostgreSQL : SQLite })) });
+  });
 }
 
 /** A multi-line CodeMirror editor (loaded on demand) for SQL statements, filter rules and JSON values. */
-export default function CodeEditor({ value, onChange, language, label, id, describedBy, invalid, placeholder = "", completions, autoFocus, disabled, tabMovesFocus }: CodeEditorProps) {
+export default function CodeEditor({ value, onChange, language, label, id, describedBy, invalid, placeholder = "", completions, autoFocus, disabled, tabMovesFocus, sqlDialect = "sqlite" }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const latest = useRef({ onChange });
@@ -71,11 +82,7 @@ export default function CodeEditor({ value, onChange, language, label, id, descr
       v.dispatch({ selection: { anchor: v.state.doc.length } });
     }
     let cancelled = false;
-    if (language === "sql") {
-      void import("@codemirror/lang-sql").then(({ sql, SQLite }) => {
-        if (!cancelled) v.dispatch({ effects: lang.current.reconfigure(sql({ dialect: SQLite })) });
-      });
-    }
+    if (language === "sql") loadSql(v, lang.current, sqlDialect, () => !cancelled);
     if (language === "json") {
       void import("@codemirror/lang-json").then(({ json }) => {
         if (!cancelled) v.dispatch({ effects: lang.current.reconfigure(json()) });
@@ -97,6 +104,19 @@ export default function CodeEditor({ value, onChange, language, label, id, descr
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [label, id, describedBy, invalid, disabled]);
 
+  // The engine is known once the health check answers, possibly after the editor opened.
+  const firstDialect = useRef(sqlDialect);
+  useEffect(() => {
+    const v = view.current;
+    if (!v || language !== "sql" || sqlDialect === firstDialect.current) return;
+    firstDialect.current = sqlDialect;
+    let live = true;
+    loadSql(v, lang.current, sqlDialect, () => live);
+    return () => {
+      live = false;
+    };
+  }, [language, sqlDialect]);
+
   useEffect(() => {
     const v = view.current;
     if (!v || !completions) return;
@@ -110,5 +130,5 @@ export default function CodeEditor({ value, onChange, language, label, id, descr
     if (current !== value) v.dispatch({ changes: { from: 0, to: current.length, insert: value } });
   }, [value]);
 
-  return <div ref={host} className={`code-editor code-editor-${language}${invalid ? " invalid" : ""}${disabled ? " disabled" : ""}`} data-testid={`code-editor-${language}`} />;
+  return <div ref={host} className={`code-editor code-editor-${language}${invalid ? " invalid" : ""}${disabled ? " disabled" : ""}`} data-testid={`code-editor-${language}`} data-sql-dialect={language === "sql" ? sqlDialect : undefined} />;
 }

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId } from "react";
 import { clearFieldError, formErrorsStore } from "../../../lib/formErrors";
 import { useStore } from "../../../lib/store";
+import { useHealth } from "../../../data/system/health";
 import { useEditor } from "./editorContext";
 import { viewQueryErrors } from "./viewQuery";
 
@@ -12,6 +13,9 @@ export const VIEW_QUERY_HINTS = [
   "Expressions must be aliased with a valid field name, e.g. MAX(total) as maxTotal.",
 ] as const;
 
+/** Shown first when the server runs on PostgreSQL (its health check says so). */
+export const POSTGRES_VIEW_HINT = 'This server runs on PostgreSQL: the query is PostgreSQL SQL; double-quote mixed-case names, e.g. "createdBy".';
+
 /** The Query tab of view collections: the SELECT statement, its rules and the server's errors. */
 export function ViewQueryTab() {
   const { form, update } = useEditor();
@@ -19,6 +23,8 @@ export function ViewQueryTab() {
   const id = useId();
   const query = String(form.options.query ?? "");
   const list = viewQueryErrors(errors, query);
+  const engine = useHealth().data?.data.database === "postgres" ? "postgres" : "sqlite";
+  const hints = engine === "postgres" ? [POSTGRES_VIEW_HINT, ...VIEW_QUERY_HINTS] : VIEW_QUERY_HINTS;
   return (
     <div className="view-query-tab">
       <div className={`field${list.length ? " field-error" : ""}`}>
@@ -29,6 +35,7 @@ export function ViewQueryTab() {
           <CodeEditor
             id={`${id}-query`}
             language="sql"
+            sqlDialect={engine}
             label="Select query"
             value={query}
             placeholder="SELECT id, name FROM users"
@@ -53,7 +60,7 @@ export function ViewQueryTab() {
         ) : null}
       </div>
       <ul id={`${id}-hints`} className="view-query-hints txt-hint txt-sm">
-        {VIEW_QUERY_HINTS.map((h) => (
+        {hints.map((h) => (
           <li key={h}>{h}</li>
         ))}
       </ul>
