@@ -67,7 +67,7 @@ export class AdminTotp {
   /** `auth-with-totp`: the code completes the sign-in the password started (`mfaId`). */
   async signIn(read: Read<{ mfaId?: string; code?: string }>): Promise<AdminAuthResponse> {
     const body = read();
-    const errors = collectErrors({ mfaId: [required(body.mfaId)], code: [required(body.code), lengthBetween(1, 64)(body.code)] });
+    const errors = collectErrors({ mfaId: [required(body.mfaId), lengthBetween(1, 255)(body.mfaId)], code: [required(body.code), lengthBetween(1, 64)(body.code)] });
     if (errors) throw badRequest(FORM_INVALID, errors);
     const session = await this.deps.sessions.open(body.mfaId!, ADMIN_MFA_SECONDS);
     if (session.collectionId !== ADMINS_SUBJECT) throw badRequest("Invalid MFA session.");

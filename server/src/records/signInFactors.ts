@@ -86,6 +86,7 @@ export class RecordSignInFactors {
     const errors = collectErrors({
       otpId: [required(body.otpId), lengthBetween(1, 255)(body.otpId)],
       password: [required(body.password), lengthBetween(1, 71)(body.password)],
+      mfaId: [lengthBetween(1, 255)(body.mfaId)],
     });
     if (errors) throw badRequest(FORM_INVALID, errors);
     const otp = await this.deps.otps.redeem(c, body.otpId!, body.password!);
@@ -102,7 +103,7 @@ export class RecordSignInFactors {
   async authWithTotp(idOrName: string, read: Read<{ mfaId?: string; code?: string }>, who: Caller, query: Record<string, unknown>) {
     const c = await this.deps.recordAuth.authCollection(idOrName);
     const body = read();
-    const errors = collectErrors({ mfaId: [required(body.mfaId)], code: [required(body.code), lengthBetween(1, 64)(body.code)] });
+    const errors = collectErrors({ mfaId: [required(body.mfaId), lengthBetween(1, 255)(body.mfaId)], code: [required(body.code), lengthBetween(1, 64)(body.code)] });
     if (errors) throw badRequest(FORM_INVALID, errors);
     const session = await this.deps.sessions.open(body.mfaId!, mfaOptions(c).duration);
     if (session.collectionId !== c.id) throw badRequest("Invalid MFA session.");
