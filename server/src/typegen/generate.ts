@@ -109,8 +109,10 @@ function collectionTypes(c: TypegenCollection, byId: Map<string, TypegenCollecti
   const fields = c.schema.map((f) => `  ${key(f.name)}: ${valueType(c, f)};`);
   lines.push(`export interface ${name}Record {\n${fields.join("\n")}${fields.length ? "\n" : ""}}`);
   lines.push(`export type ${name}Expand = ${expandType(c, byId)};`);
-  const system = auth ? "AuthSystemFields" : view ? "ViewSystemFields" : "BaseSystemFields";
-  lines.push(`export type ${name}Response<TExpand = ${name}Expand> = ${name}Record & ${system}<TExpand>;`);
+  let system = `${auth ? "AuthSystemFields" : view ? "ViewSystemFields" : "BaseSystemFields"}<TExpand>`;
+  // A schema field named `totp` keeps its own value in the server's answers (no flag then).
+  if (auth && c.schema.some((f) => f.name === "totp")) system = `Omit<${system}, "totp">`;
+  lines.push(`export type ${name}Response<TExpand = ${name}Expand> = ${name}Record & ${system};`);
   if (!view) {
     const input = c.schema.map((f) => `  ${key(f.name)}${f.required ? "" : "?"}: ${inputType(c, f)};`);
     const authInput = auth
@@ -153,6 +155,38 @@ export interface AuthSystemFields<TExpand = unknown> extends BaseSystemFields<TE
   email?: string;
   emailVisibility: boolean;
   verified: boolean;
+  /**
+   * Cairn: \`true\` in single-record answers to admins and the record itself while it has an
+   * authenticator app; absent otherwise.
+   */
+  totp?: true;
+}
+
+// Sign-in beyond passwords (Cairn; the SDK 0.21 has no methods for them: \`pb.send<T>(path, ...)\`).
+
+/** \`POST /api/collections/{collection}/request-otp\` \`{email}\`: the id to send back with the mailed code. */
+export interface OTPResponse {
+  otpId: string;
+}
+
+/**
+ * A first sign-in method passed and a second one is due (\`ClientResponseError.response\`
+ * of a 401): send the second method with this \`mfaId\`.
+ */
+export interface MFARequiredResponse {
+  code: 401;
+  message: string;
+  data: Record<string, never>;
+  mfaId: string;
+}
+
+/** \`POST /api/collections/{collection}/records/{id}/totp\` (and \`/api/admins/{id}/totp\`): shown once. */
+export interface TOTPSetupResponse {
+  /** Base32. */
+  secret: string;
+  /** \`otpauth://totp/...\`, for a QR code. */
+  uri: string;
+  recoveryCodes: string[];
 }
 `;
 

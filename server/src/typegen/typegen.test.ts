@@ -16,8 +16,9 @@ const TSX = path.join(ROOT, "node_modules/.bin/tsx");
 const TSC = path.join(ROOT, "node_modules/typescript/bin/tsc");
 
 /** A program written against the generated types: typed SDK calls, and misuses tsc must refuse. */
-const USE = `import PocketBase from "pocketbase";
-import type { EverythingCreate, EverythingResponse, MembersCreate, TitlesResponse, TypedPocketBase } from "./types.js";
+const USE = `import PocketBase, { ClientResponseError, type RecordAuthResponse } from "pocketbase";
+import { Secret, TOTP } from "otpauth";
+import type { EverythingCreate, EverythingResponse, MembersCreate, MembersResponse, MFARequiredResponse, OTPResponse, TitlesResponse, TOTPSetupResponse, TypedPocketBase } from "./types.js";
 
 declare const process: { env: Record<string, string | undefined>; exitCode: number };
 
@@ -38,6 +39,24 @@ async function main(): Promise<void> {
   const created = await pb.collection("members").create(member);
   const verified: boolean = created.verified;
 
+  // Sign-in beyond passwords, through pb.send with the generated answer types.
+  const otp = await pb.send<OTPResponse>("/api/collections/members/request-otp", { method: "POST", body: { email: member.email } });
+  await pb.collection("members").authWithPassword("typed@example.com", "12345678");
+  const setup = await pb.send<TOTPSetupResponse>(\`/api/collections/members/records/\${created.id}/totp\`, { method: "POST" });
+  const app = new TOTP({ secret: Secret.fromBase32(setup.secret) });
+  await pb.send(\`/api/collections/members/records/\${created.id}/totp/confirm\`, { method: "POST", body: { code: app.generate({ timestamp: Date.now() - 30_000 }) } });
+  const me: MembersResponse = await pb.collection("members").getOne(created.id);
+  const totp: true | undefined = me.totp;
+  pb.authStore.clear();
+  let mfa: MFARequiredResponse | null = null;
+  try {
+    await pb.collection("members").authWithPassword("typed@example.com", "12345678");
+  } catch (err) {
+    if (err instanceof ClientResponseError) mfa = err.response as MFARequiredResponse;
+  }
+  const second = await pb.send<RecordAuthResponse<MembersResponse>>("/api/collections/members/auth-with-totp", { method: "POST", body: { mfaId: mfa?.mfaId, code: app.generate() } });
+  const signIn = { otpId: otp.otpId.length, recoveryCodes: setup.recoveryCodes.length, totp, mfaCode: mfa?.code, nick: second.record.nick, secondTotp: second.record.totp };
+
   // @ts-expect-error "nope" is not one of the select's values
   const wrongValue: EverythingCreate = { title: "x", status: "nope" };
   // @ts-expect-error title is required
@@ -46,9 +65,11 @@ async function main(): Promise<void> {
   const noPassword: MembersCreate = { email: "x@example.com" };
   // @ts-expect-error a single relation holds one id
   const manyParents: EverythingCreate = { title: "x", parent: ["a", "b"] };
-  void [wrongValue, missingTitle, noPassword, manyParents];
+  // @ts-expect-error the flag is true or absent
+  const totpOff: MembersResponse["totp"] = false;
+  void [wrongValue, missingTitle, noPassword, manyParents, totpOff];
 
-  console.log(JSON.stringify({ id: made.id.length, status, labels, parentName, relatedCount, views: views.length, verified, title: views[0]?.title }));
+  console.log(JSON.stringify({ id: made.id.length, status, labels, parentName, relatedCount, views: views.length, verified, title: views[0]?.title, signIn }));
 }
 
 main().catch((err) => {
@@ -69,7 +90,7 @@ describe("cairn typegen", () => {
     const rules = { listRule: "", viewRule: "", createRule: "" };
     for (const body of [
       { name: "everything", type: "base", schema: everyFieldType(postsId), ...rules },
-      { name: "members", type: "auth", schema: [{ name: "nick", type: "text" }], options: { allowEmailAuth: true, minPasswordLength: 8 }, ...rules },
+      { name: "members", type: "auth", schema: [{ name: "nick", type: "text" }], options: { allowEmailAuth: true, minPasswordLength: 8, otp: { enabled: true } }, ...rules },
       { name: "titles", type: "view", options: { query: "SELECT id, title FROM everything" }, listRule: "", viewRule: "" },
       { name: "2fa_codes", type: "base", schema: [{ name: "code", type: "text", required: true }] },
     ]) {
@@ -78,7 +99,7 @@ describe("cairn typegen", () => {
     }
     work = tempDir("cairn-typegen-");
     mkdirSync(path.join(work, "node_modules"));
-    symlinkSync(path.join(ROOT, "node_modules/pocketbase"), path.join(work, "node_modules/pocketbase"));
+    for (const pkg of ["pocketbase", "otpauth"]) symlinkSync(path.join(ROOT, "node_modules", pkg), path.join(work, "node_modules", pkg));
     writeFileSync(path.join(work, "package.json"), JSON.stringify({ type: "module" }));
   });
 
@@ -115,7 +136,10 @@ describe("cairn typegen", () => {
     const tsc = await run(process.execPath, [TSC, "-p", path.join(work, "tsconfig.json")]).catch((err: { stdout: string }) => err);
     expect(tsc.stdout).toBe("");
     const out = await run(process.execPath, [path.join(work, "out/use.js")], { env: { ...process.env, CAIRN_URL: cairn.url } });
-    expect(JSON.parse(out.stdout)).toEqual({ id: 15, status: "published", labels: ["a", "c"], parentName: "first post", relatedCount: 1, views: 1, verified: false, title: "typed" });
+    expect(JSON.parse(out.stdout)).toEqual({
+      id: 15, status: "published", labels: ["a", "c"], parentName: "first post", relatedCount: 1, views: 1, verified: false, title: "typed",
+      signIn: { otpId: 15, recoveryCodes: 10, totp: true, mfaCode: 401, nick: "t", secondTotp: true },
+    });
   });
 
   it("refuses a bad sign-in and a missing data directory", async () => {
@@ -142,5 +166,16 @@ describe("cairn typegen", () => {
     const typeOf = (name: string) => new RegExp(`collection\\(idOrName: "${name}"\\): RecordService<(\\w+)Response>`).exec(text)?.[1];
     expect([typeOf("user_profiles"), typeOf("userProfiles")].sort()).toEqual(["UserProfiles", "UserProfiles2"]);
     expect(text).toContain(`  owner?: ${typeOf("user_profiles")}Response;`);
+  });
+
+  it("types auth records' totp flag, unless a schema field of that name keeps its own value", () => {
+    const text = generateTypes([
+      { id: "a", name: "members", type: "auth", schema: [] },
+      { id: "b", name: "agents", type: "auth", schema: [{ name: "totp", type: "text", required: false, options: {} }] },
+    ]);
+    expect(text).toContain("  totp?: true;\n}");
+    expect(text).toContain("export type MembersResponse<TExpand = MembersExpand> = MembersRecord & AuthSystemFields<TExpand>;");
+    expect(text).toContain('export type AgentsResponse<TExpand = AgentsExpand> = AgentsRecord & Omit<AuthSystemFields<TExpand>, "totp">;');
+    for (const t of ["OTPResponse", "MFARequiredResponse", "TOTPSetupResponse"]) expect(text).toContain(`export interface ${t} {`);
   });
 });
