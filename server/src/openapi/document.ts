@@ -185,13 +185,15 @@ function signInFactorPaths(c: CollectionModel, authAnswer: unknown): Record<stri
   });
   const idParam = { name: "id", in: "path", required: true, schema: str };
   const who = "The record itself or an admin.";
+  const signedIn = { ...errors, "401": { $ref: "#/components/responses/Unauthorized" } };
+  const tooMany = { description: "Too many requests (per email) or wrong codes (per account); see Retry-After.", content: json(ref("Error")) };
   return {
     [`${base}/request-otp`]: {
       post: {
         tags, summary: "Mail a one-time code", operationId: `${c.name}.requestOTP`,
         description: "Needs `options.otp.enabled`. Answers an `otpId` whether or not the email has an account; limited per email (429).",
         requestBody: body({ email: str }, ["email"]),
-        responses: { "200": ok({ type: "object", properties: { otpId: str }, required: ["otpId"] }), ...errors },
+        responses: { "200": ok({ type: "object", properties: { otpId: str }, required: ["otpId"] }), ...errors, "429": tooMany },
       },
     },
     [`${base}/auth-with-otp`]: {
@@ -206,19 +208,19 @@ function signInFactorPaths(c: CollectionModel, authAnswer: unknown): Record<stri
       post: {
         tags, summary: "Complete a sign-in with an authenticator code (second factor)", operationId: `${c.name}.authWithTOTP`,
         requestBody: body({ mfaId: str, ...code }, ["mfaId", "code"]),
-        responses: { "200": authAnswer, "429": { description: "Too many wrong codes." }, ...errors },
+        responses: { "200": authAnswer, ...errors, "429": tooMany },
       },
     },
     [`${base}/records/{id}/totp`]: {
-      post: { tags, summary: "Set up an authenticator app (shown once; inactive until confirmed)", operationId: `${c.name}.totpSetup`, description: who, parameters: [idParam], responses: { "200": setup, ...errors } },
+      post: { tags, summary: "Set up an authenticator app (shown once; inactive until confirmed)", operationId: `${c.name}.totpSetup`, description: who, parameters: [idParam], responses: { "200": setup, ...signedIn } },
       delete: {
         tags, summary: "Remove the authenticator app", operationId: `${c.name}.totpDelete`,
         description: "An admin, or the record itself with a current code in the body.",
-        parameters: [idParam], requestBody: { required: false, content: json({ type: "object", properties: code }) }, responses: { ...noContent, ...errors },
+        parameters: [idParam], requestBody: { required: false, content: json({ type: "object", properties: code }) }, responses: { ...noContent, ...signedIn, "429": tooMany },
       },
     },
     [`${base}/records/{id}/totp/confirm`]: {
-      post: { tags, summary: "Activate the authenticator app with a first code", operationId: `${c.name}.totpConfirm`, description: who, parameters: [idParam], requestBody: body(code, ["code"]), responses: { ...noContent, ...errors } },
+      post: { tags, summary: "Activate the authenticator app with a first code", operationId: `${c.name}.totpConfirm`, description: who, parameters: [idParam], requestBody: body(code, ["code"]), responses: { ...noContent, ...signedIn } },
     },
   };
 }

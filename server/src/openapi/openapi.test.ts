@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { Ajv2020 } from "ajv/dist/2020.js";
+import { Secret, TOTP } from "otpauth";
 import { adminToken, call } from "../../test/support/client.js";
 import { cairnDataDir, cleanupTempDirs } from "../../test/support/dataDirs.js";
 import { startCairn, type RunningCairn } from "../../test/support/servers.js";
@@ -28,6 +29,25 @@ describe("GET /api/openapi.json", () => {
     await cairn.stop();
     cleanupTempDirs();
   });
+
+  /** Checks an answer against the schema the document gives for that path, method and status. */
+  function conformance(doc: Doc): (route: string, method: string, status: number, body: unknown) => void {
+    const d = doc as unknown as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }>; $ref?: string }> }>> };
+    const ajv = new Ajv2020({ strict: false });
+    ajv.addSchema(d, "doc");
+    const pointer = (p: string) => p.replace(/~/g, "~0").replace(/\//g, "~1");
+    return (route, method, status, body) => {
+      const declared = d.paths[route]?.[method]?.responses[String(status)];
+      expect(declared, `${method} ${route} ${status} is documented`).toBeDefined();
+      // Shared answers (errors) are references into components.responses.
+      const at = declared!.$ref ? declared!.$ref.slice(1) : `/paths/${pointer(route)}/${method}/responses/${status}`;
+      const resolved = declared!.$ref ? (d as unknown as { components: { responses: Record<string, { content?: unknown }> } }).components.responses[at.split("/").pop()!] : declared;
+      if (!resolved!.content) return expect(body).toBeNull();
+      const valid = ajv.validate({ $ref: `doc#${at}/content/application~1json/schema` }, body);
+      expect(ajv.errors ?? [], `${method} ${route} ${status}`).toEqual([]);
+      expect(valid).toBe(true);
+    };
+  }
 
   it("is for admins only unless the setting opens it", async () => {
     expect((await call(cairn, { path: "/api/openapi.json" })).status).toBe(401);
@@ -146,23 +166,7 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("every record operation of a collection answers as its operation in the document says", async () => {
-    const d = (await doc()) as unknown as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }>; $ref?: string }> }>> };
-    const ajv = new Ajv2020({ strict: false });
-    ajv.addSchema(d, "doc");
-    const pointer = (p: string) => p.replace(/~/g, "~0").replace(/\//g, "~1");
-    // Checks an answer against the schema the document gives for that path, method and status.
-    const conforms = (route: string, method: string, status: number, body: unknown) => {
-      const declared = d.paths[route]?.[method]?.responses[String(status)];
-      expect(declared, `${method} ${route} ${status} is documented`).toBeDefined();
-      // Shared answers (errors) are references into components.responses.
-      const at = declared!.$ref ? declared!.$ref.slice(1) : `/paths/${pointer(route)}/${method}/responses/${status}`;
-      const resolved = declared!.$ref ? (d as unknown as { components: { responses: Record<string, { content?: unknown }> } }).components.responses[at.split("/").pop()!] : declared;
-      if (!resolved!.content) return expect(body).toBeNull();
-      const schemaRef = `doc#${at}/content/application~1json/schema`;
-      const valid = ajv.validate({ $ref: schemaRef }, body);
-      expect(ajv.errors ?? [], `${method} ${route}`).toEqual([]);
-      expect(valid).toBe(true);
-    };
+    const conforms = conformance(await doc());
     const base = "/api/collections/everything/records";
     const created = await call(cairn, { method: "POST", path: base, token, body: { title: "contract", status: "published", labels: ["b"] } });
     conforms(base, "post", created.status, created.body);
@@ -184,6 +188,44 @@ describe("GET /api/openapi.json", () => {
     conforms("/api/collections/members/auth-with-password", "post", signIn.status, signIn.body);
     const badSignIn = await call(cairn, { method: "POST", path: "/api/collections/members/auth-with-password", body: { identity: "c@example.com", password: "wrong-one" } });
     conforms("/api/collections/members/auth-with-password", "post", badSignIn.status, badSignIn.body);
+  });
+
+  it("the sign-in factor endpoints answer as the document says", async () => {
+    const conforms = conformance(await doc());
+    const m = "/api/collections/members";
+    const answer = async (route: string, method: string, c: Parameters<typeof call>[1]) => {
+      const res = await call(cairn, { method: method.toUpperCase(), ...c });
+      conforms(route, method, res.status, res.body);
+      return res;
+    };
+    // OTP off: 403; on: an otpId, and a bad email is a 400.
+    await answer(`${m}/request-otp`, "post", { path: `${m}/request-otp`, body: { email: "otp@example.com" } });
+    await call(cairn, { method: "PATCH", path: m, token, body: { options: { otp: { enabled: true } } } });
+    expect((await answer(`${m}/request-otp`, "post", { path: `${m}/request-otp`, body: { email: "otp@example.com" } })).status).toBe(200);
+    expect((await answer(`${m}/request-otp`, "post", { path: `${m}/request-otp`, body: { email: "nope" } })).status).toBe(400);
+    expect((await answer(`${m}/auth-with-otp`, "post", { path: `${m}/auth-with-otp`, body: { otpId: "x", password: "1" } })).status).toBe(400);
+    await call(cairn, { method: "PATCH", path: m, token, body: { options: { otp: { enabled: false } } } });
+
+    // A record's authenticator app: 401 without a token, set up, confirm, then the second step.
+    const made = await call(cairn, { method: "POST", path: `${m}/records`, token, body: { email: "totp@example.com", password: "12345678", passwordConfirm: "12345678" } });
+    const id = (made.body as { id: string }).id;
+    const totp = `${m}/records/{id}/totp`;
+    expect((await answer(totp, "post", { path: `${m}/records/${id}/totp` })).status).toBe(401);
+    const setup = await answer(totp, "post", { path: `${m}/records/${id}/totp`, token });
+    expect(setup.status).toBe(200);
+    const app = new TOTP({ secret: Secret.fromBase32((setup.body as { secret: string }).secret) });
+    expect((await answer(`${totp}/confirm`, "post", { path: `${m}/records/${id}/totp/confirm`, token, body: { code: "x" } })).status).toBe(400);
+    expect((await answer(`${totp}/confirm`, "post", { path: `${m}/records/${id}/totp/confirm`, token, body: { code: app.generate({ timestamp: Date.now() - 30_000 }) } })).status).toBe(204);
+    const viewed = await answer(`${m}/records/{id}`, "get", { path: `${m}/records/${id}`, token });
+    expect((viewed.body as { totp?: boolean }).totp).toBe(true);
+    const first = await answer(`${m}/auth-with-password`, "post", { path: `${m}/auth-with-password`, body: { identity: "totp@example.com", password: "12345678" } });
+    expect(first.status).toBe(401);
+    const mfaId = (first.body as { mfaId: string }).mfaId;
+    expect((await answer(`${m}/auth-with-totp`, "post", { path: `${m}/auth-with-totp`, body: { mfaId, code: "000000" === app.generate() ? "111111" : "000000" } })).status).toBe(400);
+    const second = await answer(`${m}/auth-with-totp`, "post", { path: `${m}/auth-with-totp`, body: { mfaId, code: app.generate() } });
+    expect(second.status).toBe(200);
+    expect((await answer(totp, "delete", { path: `${m}/records/${id}/totp`, token })).status).toBe(204);
+    expect((await answer(totp, "delete", { path: `${m}/records/${id}/totp`, token })).status).toBe(404);
   });
 
   it("describes records export and import, and their answers conform", async () => {

@@ -17,6 +17,8 @@ const listParams = ["page", "perPage", "sort", "filter"].map(q);
 
 const backupKey = { name: "key", in: "path", required: true, schema: str, description: "The backup's file name, e.g. `pb_backup_20240101000000.zip`." };
 const unauthorized = { "401": { $ref: "#/components/responses/Unauthorized" } };
+/** Another admin's authenticator app can be removed, not set up. */
+const notSelf = { "403": { $ref: "#/components/responses/Forbidden" } };
 const PHASES = ["snapshot", "zip", "store", "download", "validate", "extract", "reload"];
 /** GET /api/backups/progress (Cairn only): idle, or the running backup/restore and its bytes. */
 const progressSchema = {
@@ -62,13 +64,13 @@ export function systemPaths(): Record<string, Record<string, Op>> {
     "/api/admins/auth-with-totp": {
       post: op("admins", "Complete an admin sign-in with an authenticator (or recovery) code", "admins.authWithTOTP", {
         requestBody: body({ type: "object", properties: { mfaId: str, code: str }, required: ["mfaId", "code"] }),
-        responses: { ...ok(), "429": { description: "Too many wrong codes." } },
+        responses: { ...ok(), "429": { description: "Too many wrong codes; see Retry-After.", content: json({ $ref: "#/components/schemas/Error" }) } },
       }),
     },
     "/api/admins/{id}/totp": {
       post: op("admins", "Set up the admin's own authenticator app (shown once: secret, otpauth URI, recovery codes)", "admins.totpSetup", {
         parameters: [id()],
-        responses: { ...ok({ type: "object", properties: { secret: str, uri: str, recoveryCodes: { type: "array", items: str, minItems: 8 } }, required: ["secret", "uri", "recoveryCodes"] }), ...unauthorized },
+        responses: { ...ok({ type: "object", properties: { secret: str, uri: str, recoveryCodes: { type: "array", items: str, minItems: 8 } }, required: ["secret", "uri", "recoveryCodes"] }), ...unauthorized, ...notSelf },
       }),
       delete: op("admins", "Remove an admin's authenticator app (another admin at will; the admin itself with a current code)", "admins.totpDelete", {
         parameters: [id()], requestBody: { required: false, content: json({ type: "object", properties: { code: str } }) }, responses: { ...done, ...unauthorized },
@@ -76,7 +78,7 @@ export function systemPaths(): Record<string, Record<string, Op>> {
     },
     "/api/admins/{id}/totp/confirm": {
       post: op("admins", "Activate the admin's authenticator app with a first code", "admins.totpConfirm", {
-        parameters: [id()], requestBody: body({ type: "object", properties: { code: str }, required: ["code"] }), responses: { ...done, ...unauthorized },
+        parameters: [id()], requestBody: body({ type: "object", properties: { code: str }, required: ["code"] }), responses: { ...done, ...unauthorized, ...notSelf },
       }),
     },
     "/api/admins/auth-refresh": { post: op("admins", "Refresh an admin token", "admins.authRefresh", { responses: ok() }) },
