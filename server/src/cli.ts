@@ -59,6 +59,10 @@ async function main(argv: string[]): Promise<number> {
         await app.close();
       }
     }
+    case "db": {
+      const { dbCommand } = await import("./cli/dbCopy.js");
+      return dbCommand(rest, flags, out);
+    }
     case "typegen": {
       const { typegenCommand } = await import("./cli/typegen.js");
       return typegenCommand(flags, out, database);

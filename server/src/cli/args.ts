@@ -9,7 +9,7 @@ export interface ParsedArgs {
 }
 
 /** Flags that take a value when written as `--flag value`; the rest are booleans. */
-const VALUE_FLAGS = new Set(["dir", "http", "https", "origins", "encryptionEnv", "hooksDir", "migrationsDir", "publicDir", "queryTimeout", "hooksPool", "url", "email", "password", "out", "readWorkers", "db", "dbPool", "bodyTimeout", "headersTimeout"]);
+const VALUE_FLAGS = new Set(["dir", "http", "https", "origins", "encryptionEnv", "hooksDir", "migrationsDir", "publicDir", "queryTimeout", "hooksPool", "url", "email", "password", "out", "readWorkers", "db", "dbPool", "from", "to", "bodyTimeout", "headersTimeout"]);
 
 export function parseArgs(argv: string[]): ParsedArgs {
   const parsed: ParsedArgs = { positionals: [], flags: {}, written: {} };

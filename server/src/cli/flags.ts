@@ -10,6 +10,8 @@ const KNOWN_FLAGS = new Set([
   "dir", "dev", "http",
   // every command: the PostgreSQL database
   "db", "dbPool",
+  // db copy
+  "from", "to",
   // serve
   "readWorkers", "bodyTimeout", "headersTimeout",
   // typegen

@@ -9,6 +9,7 @@ Available Commands:
   serve       Starts the web server (default to 127.0.0.1:8090)
   admin       Manages admin accounts (create, update, delete, totp-reset)
   typegen     Writes TypeScript types for the collections
+  db          Copies data between a data directory and PostgreSQL (db copy --from … --to …)
 
 Flags:
       --dir string    the data directory (default "cairn_data"); with --db it holds only
@@ -45,9 +46,25 @@ Flags:
       --encryptionEnv NAME  the environment variable holding the settings encryption key
       --dev           print extra diagnostics to stderr`;
 
+export const DB_HELP = `Copies data between a data directory and a PostgreSQL database.
+
+Usage:
+  cairn db copy --from DIR --to postgres://user:password@host:port/name
+  cairn db copy --from postgres://user:password@host:port/name --to DIR
+
+The first form copies a Cairn or PocketBase v0.22 data directory (data.db and logs.db) into an
+empty PostgreSQL database; the second writes data.db and logs.db that PocketBase v0.22 opens
+into a directory that has neither. Files (storage/) are not copied: copy or share them apart.
+A target that is not empty is refused, and a failed copy leaves the target as it was.
+
+Flags:
+      --from string   the data directory or PostgreSQL URL to copy from
+      --to string     the PostgreSQL URL or data directory to copy to`;
+
 /** The help of a command that prints its own (typegen answers --help itself), else the top-level help. */
 export function helpFor(command: string | undefined): string {
   if (command === "serve") return SERVE_HELP;
   if (command === "admin") return ADMIN_HELP;
+  if (command === "db") return DB_HELP;
   return HELP;
 }

@@ -3,6 +3,8 @@ import { chownSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { createCollectionsStorage } from "../../src/collections/sync.js";
+import { copyDataDirToPostgres } from "../../src/db/copy/toPostgres.js";
 import { freePort } from "./ports.js";
 
 /**
@@ -118,14 +120,11 @@ export async function freshDatabase(): Promise<string> {
 export const testOnPostgres = (): boolean => process.env.CAIRN_TEST_DB === "postgres";
 
 /**
- * Copies a data directory's data.db and logs.db into the (new, schema-less) database at `url`,
- * so a suite's prepared data directory runs on PostgreSQL. The hook for `cairn db copy`
- * (issue 32, moving data): until it lands this copies nothing, and Cairn starts on an empty
- * database with its default collection and settings.
+ * Copies a data directory's data.db and logs.db into the (new, empty) database at `url` with
+ * `cairn db copy`'s code, so a suite's prepared data directory runs on PostgreSQL.
  */
 export async function loadDataDirInto(url: string, dataDir: string): Promise<void> {
-  void url;
-  void dataDir;
+  await copyDataDirToPostgres({ dataDir, url, createCollectionsStorage });
 }
 
 const dataDirDatabases = new Map<string, Promise<string>>();

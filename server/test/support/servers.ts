@@ -46,12 +46,15 @@ export async function startReference(dataDir: string): Promise<RunningServer> {
   };
 }
 
-/** Starts Cairn in-process on a free port over `dataDir`. */
-export async function startCairn(dataDir: string, serverOptions?: ServerOptions): Promise<RunningCairn> {
+/**
+ * Starts Cairn in-process on a free port over `dataDir` (on the PostgreSQL database `databaseUrl`
+ * when given, its files still in `dataDir`).
+ */
+export async function startCairn(dataDir: string, serverOptions?: ServerOptions, opts: { databaseUrl?: string } = {}): Promise<RunningCairn> {
   // CAIRN_TEST_READ_SLOW_MS=0 sends every list read to the read workers (their differential check).
   const slow = process.env.CAIRN_TEST_READ_SLOW_MS;
   // CAIRN_TEST_DB=postgres: the same run on a fresh PostgreSQL database loaded from the data directory.
-  const databaseUrl = testOnPostgres() ? await databaseFromDataDir(dataDir) : undefined;
+  const databaseUrl = opts.databaseUrl ?? (testOnPostgres() ? await databaseFromDataDir(dataDir) : undefined);
   const app = await createApp({ dataDir, databaseUrl, readSlowMs: slow ? Number(slow) : undefined });
   const server = buildServer(app, serverOptions);
   const port = await freePort();

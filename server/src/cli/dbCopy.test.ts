@@ -1,0 +1,63 @@
+import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cairnDataDir, cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
+import { freshDatabase } from "../../test/support/postgres.js";
+
+const SERVER_DIR = path.resolve(import.meta.dirname, "../..");
+const TSX = path.resolve(SERVER_DIR, "../node_modules/.bin/tsx");
+
+function cairn(args: string[]): { stdout: string; stderr: string; code: number | null } {
+  const res = spawnSync(TSX, [path.join(SERVER_DIR, "src/cli.ts"), ...args], { cwd: SERVER_DIR, encoding: "utf8", timeout: 90_000 });
+  return { stdout: res.stdout, stderr: res.stderr, code: res.status };
+}
+
+/** The URL with a password (the test cluster trusts loopback, so any password signs in). */
+const withPassword = (url: string) => url.replace("postgres@", "postgres:s3cret-pw@");
+
+describe("cairn db copy", () => {
+  let source: string;
+  let url: string;
+
+  beforeAll(async () => {
+    source = await cairnDataDir();
+    url = withPassword(await freshDatabase());
+  });
+  afterAll(() => cleanupTempDirs());
+
+  it("copies a data directory into PostgreSQL and back, printing progress and a summary, never the password", () => {
+    const into = cairn(["db", "copy", "--from", source, "--to", url]);
+    expect(into.code, into.stderr).toBe(0);
+    expect(into.stdout).toMatch(/^Copied \d+ tables \(\d+ rows\)\.\n$/);
+    // Not a terminal: one plain line per table.
+    expect(into.stderr).toContain("copied _admins: 1 rows\n");
+    expect(into.stderr).toContain("copied users: 0 rows\n");
+    expect(into.stdout + into.stderr).not.toContain("s3cret-pw");
+
+    const target = path.join(tempDir(), "back");
+    const back = cairn(["db", "copy", "--from", url, "--to", target]);
+    expect(back.code, back.stderr).toBe(0);
+    expect(readdirSync(target).sort()).toEqual(["data.db", "logs.db"]);
+    // The copied data directory serves the admin.
+    const admin = cairn(["admin", "update", "admin@example.com", "0987654321", "--dir", target]);
+    expect(admin.stdout).toBe("Successfully changed admin admin@example.com password!\n");
+  }, 120_000);
+
+  it("refuses a non-empty target with one redacted line and a non-zero exit code", () => {
+    const again = cairn(["db", "copy", "--from", source, "--to", url]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/^Error: the target database is not empty \(it has "_admins"\): cairn db copy writes into an empty database only\n$/);
+    const intoDir = cairn(["db", "copy", "--from", url, "--to", source]);
+    expect(intoDir.code).toBe(1);
+    expect(intoDir.stderr).toMatch(/already holds data\.db and logs\.db/);
+    expect(again.stderr + intoDir.stderr).not.toContain("s3cret-pw");
+  }, 120_000);
+
+  it("explains its usage", () => {
+    expect(cairn(["db", "copy", "--from", source, "--to", tempDir()])).toMatchObject({ code: 1, stdout: expect.stringMatching(/^Error: one of --from and --to must be a PostgreSQL URL/) });
+    expect(cairn(["db", "copy", "--from", source])).toMatchObject({ code: 1, stdout: expect.stringMatching(/^Error: cairn db copy needs --from and --to/) });
+    expect(cairn(["db", "--help"])).toMatchObject({ code: 0, stdout: expect.stringContaining("cairn db copy --from DIR --to postgres://") });
+    expect(cairn(["db", "copy", "--from", source, "--to", "postgres://u:pw@127.0.0.1:1/x"]).stderr).toMatch(/^Error: cannot open the PostgreSQL database postgres:\/\/u:\*\*\*@127\.0\.0\.1:1\/x/);
+  }, 120_000);
+});

@@ -1,0 +1,32 @@
+import type { Tx } from "../types.js";
+import { copyTable } from "./copyTable.js";
+import { LOGS_TABLE, SYSTEM_TABLES } from "./tables.js";
+import type { CopyHooks, CopyResult, CopySource } from "./types.js";
+
+/**
+ * Copies everything a source holds into a target whose system tables exist and are empty: the
+ * system rows, the collections' tables and views (made by the target engine's schema editor),
+ * the records of each table in insertion order, and the logs (`logsTx`: logs.db, or the same
+ * PostgreSQL transaction). A view the target cannot make keeps its collection and is named in
+ * the warnings. A failing row names its table in the error.
+ */
+export async function copyAll(source: CopySource, tx: Tx, logsTx: Tx, hooks: CopyHooks): Promise<CopyResult> {
+  const result: CopyResult = { rows: {}, warnings: [] };
+  const copy = async (target: Tx, table: string) => {
+    try {
+      result.rows[table] = await copyTable(source, target, table, hooks.onProgress);
+    } catch (err) {
+      const e = new Error(`copying table "${table}" failed: ${(err as Error)?.message ?? err}`);
+      throw Object.assign(e, { cause: err });
+    }
+  };
+  for (const table of SYSTEM_TABLES) if (source.has(table)) await copy(tx, table);
+  const engine = tx.db.dialect.name === "postgres" ? "PostgreSQL" : "SQLite";
+  const broken = await hooks.createCollectionsStorage(tx, source.collections);
+  for (const name of broken) {
+    result.warnings.push(`view collection "${name}" was copied without its SQL view: ${engine} cannot run its query (edit the query to fix it)`);
+  }
+  for (const c of source.collections) if (c.type !== "view" && source.has(c.name)) await copy(tx, c.name);
+  if (source.has(LOGS_TABLE)) await copy(logsTx, LOGS_TABLE);
+  return result;
+}
