@@ -113,6 +113,8 @@ export const factorsJourneys = [
       await passwordStep(fourth.page, ctx, SECOND_ADMIN);
       await fourth.page.getByRole("button", { name: "Back to sign in" }).click();
       await visible(fourth.page.getByRole("button", { name: "Login" }));
+      equal(await fourth.page.getByLabel("Email").inputValue(), SECOND_ADMIN.email, "the email is kept");
+      ok(await fourth.page.getByLabel("Password").evaluate((el) => el === document.activeElement), "back on the password step, the password field has the focus");
       failOnViolations(problems);
     },
   },
@@ -134,11 +136,16 @@ export const factorsJourneys = [
       await page.goto(ctx.url(`/collections?collectionId=${c.json.id}&recordId=${rec.id}`));
       const status = page.getByTestId("record-totp");
       await visible(status);
+      // the server's totp flag on the record, as the admin sees it
+      await visible(status.getByText("Enabled"));
       await status.getByRole("button", { name: "Remove the authenticator app" }).click();
       const confirm = page.getByRole("alertdialog");
       await visible(confirm.getByText(/remove this record's authenticator app/));
       await confirm.getByRole("button", { name: "Yes" }).click();
       await visible(page.getByText("Successfully removed the authenticator app."));
+      // the panel reloads the record: no flag now, and nothing left to remove
+      await visible(status.getByText("Not set up"));
+      equal(await status.getByRole("button", { name: "Remove the authenticator app" }).count(), 0, "no Remove once it is gone");
       // gone on the server: a second removal finds none
       const again = await ctx.api.call("DELETE", `/api/collections/${USERS}/records/${rec.id}/totp`, { token });
       equal(again.status, 404, "no authenticator app left");

@@ -38,6 +38,8 @@ export function LoginPage() {
   const [failed, setFailed] = useState(false);
   /** Set once the password was right and a second factor is asked. */
   const [mfaId, setMfaId] = useState<string | null>(null);
+  /** Back from the second step: the email is kept, the password is to be typed again. */
+  const [passwordFirst, setPasswordFirst] = useState(false);
   const signIn = useSignIn();
   const qc = useQueryClient();
   // Busy until the page goes: a signed-in session shows once the landing page's data is in.
@@ -104,6 +106,7 @@ export function LoginPage() {
           prepareLanding={prepareLanding}
           onBack={() => {
             setMfaId(null);
+            setPasswordFirst(true);
             form.setValues((v) => ({ ...v, password: "" }));
           }}
         />
@@ -121,10 +124,10 @@ export function LoginPage() {
           </div>
         ) : null}
         <Field name="identity" label="Email" required error={form.errors.identity}>
-          {(p) => <input {...p} {...form.bind("identity")} type="email" autoComplete="username" required autoFocus />}
+          {(p) => <input {...p} {...form.bind("identity")} type="email" autoComplete="username" required autoFocus={!passwordFirst} />}
         </Field>
         <Field name="password" label="Password" required error={form.errors.password}>
-          {(p) => <input {...p} {...form.bind("password")} type="password" autoComplete="current-password" required />}
+          {(p) => <input {...p} {...form.bind("password")} type="password" autoComplete="current-password" required autoFocus={passwordFirst} />}
         </Field>
         <div className="form-row-end">
           <a href="#/request-password-reset" className="link-hint">

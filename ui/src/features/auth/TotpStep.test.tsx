@@ -111,10 +111,11 @@ describe("sign-in second step (authenticator app)", () => {
     ]);
   });
 
-  it("goes back to the password step, keeping the email", async () => {
+  it("goes back to the password step, keeping the email, with the focus on the password", async () => {
     await toSecondStep(() => jsonResponse(400, {}));
     fireEvent.click(screen.getByRole("button", { name: "Back to sign in" }));
     expect(screen.getByLabelText("Email")).toHaveValue("a@b.co");
     expect(screen.getByLabelText("Password")).toHaveValue("");
+    expect(screen.getByLabelText("Password")).toHaveFocus();
   });
 });

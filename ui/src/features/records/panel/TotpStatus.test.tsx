@@ -7,6 +7,7 @@ import { CONFIRM_REMOVE_TOTP, NO_TOTP, TOTP_UNKNOWN, TotpStatus } from "./TotpSt
 import { toastsStore } from "../../../lib/toasts";
 
 const users = testCollection("users", "auth", []);
+const withTotpField = testCollection("agents", "auth", [{ id: "f1", name: "totp", type: "text", system: false, required: false, presentable: false, unique: false, options: {} }]);
 
 /** A server answering the factors probe (`cairn`: 400, else 404) and the TOTP removal. */
 function server(cairn: boolean) {
@@ -33,11 +34,19 @@ describe("record panel: authenticator app", () => {
     expect(screen.queryByTestId("record-totp")).toBeNull();
   });
 
-  it("says when a record has none, without a Remove button", async () => {
+  it("says when a record has none (no totp flag in the answer), without a Remove button", async () => {
     server(true);
-    renderWithQuery(<TotpStatus collection={users} record={{ id: "r1", totp: false }} onRemoved={() => {}} />);
+    renderWithQuery(<TotpStatus collection={users} record={{ id: "r1", email: "a@example.com" }} onRemoved={() => {}} />);
     expect(await screen.findByText("Not set up")).toBeInTheDocument();
+    expect(screen.queryByText(TOTP_UNKNOWN)).toBeNull();
     expect(screen.queryByRole("button", { name: /Remove/ })).toBeNull();
+  });
+
+  it("shows Enabled for a record the server flags with totp: true", async () => {
+    server(true);
+    renderWithQuery(<TotpStatus collection={users} record={{ id: "r1", totp: true }} onRemoved={() => {}} />);
+    expect(await screen.findByText("Enabled")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Remove the authenticator app" })).toBeInTheDocument();
   });
 
   it("removes it after the confirm, then reloads the record", async () => {
@@ -60,7 +69,7 @@ describe("record panel: authenticator app", () => {
     expect(calls.filter((c) => c.method === "DELETE").map((c) => new URL(c.url).pathname)).toEqual(["/api/collections/users_id/records/r1/totp"]);
   });
 
-  it("offers Remove when the server does not say, and tells when there was none", async () => {
+  it("offers Remove when a schema field named totp hides the flag, and tells when there was none", async () => {
     const calls = server(true);
     const onRemoved = vi.fn();
     // this server answers 404: the record had no authenticator app
@@ -69,11 +78,12 @@ describe("record panel: authenticator app", () => {
     fetchMock.mockImplementation(async (url: string, init?: RequestInit) => (init?.method === "DELETE" ? (calls.push({ url, method: "DELETE" }), new Response(JSON.stringify({ code: 404, message: "", data: {} }), { status: 404 })) : answer(url, init)));
     renderWithQuery(
       <>
-        <TotpStatus collection={users} record={{ id: "r1" }} onRemoved={onRemoved} />
+        <TotpStatus collection={withTotpField} record={{ id: "r1", totp: "a value of the field" }} onRemoved={onRemoved} />
         <Confirm />
       </>,
     );
     expect(await screen.findByText(TOTP_UNKNOWN)).toBeInTheDocument();
+    expect(screen.queryByText("Enabled")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Remove the authenticator app" }));
     await act(async () => fireEvent.click(screen.getByRole("button", { name: "Yes" })));
     await waitFor(() => expect(toastsStore.get().some((t) => t.message === NO_TOTP)).toBe(true));

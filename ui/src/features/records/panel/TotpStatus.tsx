@@ -11,8 +11,11 @@ export const TOTP_LABEL = "Authenticator app (TOTP)";
 export const CONFIRM_REMOVE_TOTP = "Do you really want to remove this record's authenticator app? Its recovery codes stop working too, and signing in no longer asks for its codes.";
 export const TOTP_REMOVED = "Successfully removed the authenticator app.";
 export const NO_TOTP = "This record has no authenticator app.";
-/** The server does not say (records carry no `totp` flag): Remove is offered, a 404 tells there was none. */
-export const TOTP_UNKNOWN = "Set up by the user";
+/**
+ * A schema field named `totp` keeps its own value in the server's answers, so the flag cannot
+ * tell: Remove is offered, and a 404 tells there was none.
+ */
+export const TOTP_UNKNOWN = "Not shown (a field of this collection is named totp)";
 
 /**
  * Whether a saved auth record has a confirmed authenticator app, with Remove for the admin (a
@@ -22,9 +25,9 @@ export function TotpStatus({ collection, record, onRemoved }: { collection: Coll
   const supported = useFactorsSupport();
   const remove = useRemoveRecordTotp();
   if (!supported) return null;
-  // `totp` on the record when the server tells (as it does for admins); otherwise unknown
-  const known = "totp" in record || "totpEnabled" in record;
-  const on = hasTotp(record);
+  // The server answers admins `totp: true` while the record has a confirmed app, and nothing otherwise.
+  const known = !collection.schema.some((f) => f.name === "totp");
+  const on = known && hasTotp(record);
   const recordId = String(record.id ?? "");
   return (
     <div className="record-totp" data-testid="record-totp">
