@@ -174,7 +174,8 @@ export interface OTPResponse {
  * of a 401): send the second method with this \`mfaId\`.
  */
 export interface MFARequiredResponse {
-  code: 401;
+  /** The status: unauthorized. */
+  code: number;
   message: string;
   data: Record<string, never>;
   mfaId: string;
