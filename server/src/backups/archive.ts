@@ -2,6 +2,9 @@ import { promises as fsp, statfsSync } from "node:fs";
 import path from "node:path";
 import type { Db } from "../db/types.js";
 import { databaseBytes, dataDbProblem, snapshotDatabase } from "../db/snapshot.js";
+import { dumpPostgres } from "../db/copy/backups.js";
+import type { CopyHooks } from "../db/copy/types.js";
+import { createCollectionsStorage } from "../collections/sync.js";
 import { extractZip, listZip, writeZip, ZipError, type ZipInput } from "../tools/zip.js";
 import type { BackupProgress } from "./progress.js";
 import { BACKUPS_DIR } from "./storage.js";
@@ -66,13 +69,11 @@ const NO_PROGRESS: ProgressSink = { phase: () => undefined, add: () => undefined
  */
 export async function createArchive(src: ArchiveSources, scratch: string, out: string, progress: ProgressSink = NO_PROGRESS): Promise<void> {
   const inputs: ZipInput[] = [];
-  const handles: Record<string, Db> = { "data.db": src.db, "logs.db": src.logsDb };
   const now = new Date();
-  progress.phase("snapshot", DATABASES.reduce((n, name) => n + databaseBytes(handles[name]), 0));
+  const dir = src.db.dialect.name === "postgres" ? await dumpDatabases(src.db, path.join(scratch, "dump"), progress) : await snapshotDatabases(src, scratch, progress);
   let total = 0;
   for (const name of DATABASES) {
-    const file = path.join(scratch, name);
-    await snapshotDatabase(handles[name], file, progress.add);
+    const file = path.join(dir, name);
     inputs.push({ name, file, mtime: now, mode: 0o100644 });
     total += (await fsp.stat(file)).size;
   }
@@ -90,6 +91,36 @@ export async function createArchive(src: ArchiveSources, scratch: string, out: s
   }
   progress.phase("zip", total);
   await writeZip(out, inputs, { onBytes: progress.add });
+}
+
+/** SQLite: online-backup snapshots of the live files into `scratch`, pages counted in the `snapshot` phase. */
+async function snapshotDatabases(src: ArchiveSources, scratch: string, progress: ProgressSink): Promise<string> {
+  const handles: Record<string, Db> = { "data.db": src.db, "logs.db": src.logsDb };
+  progress.phase("snapshot", DATABASES.reduce((n, name) => n + databaseBytes(handles[name]), 0));
+  for (const name of DATABASES) await snapshotDatabase(handles[name], path.join(scratch, name), progress.add);
+  return scratch;
+}
+
+/**
+ * PostgreSQL: a logical dump, the database's data (at one state) as a PocketBase data
+ * directory's data.db and logs.db in `dir`, rows counted in the `snapshot` phase. So a backup of
+ * either engine restores into either, and into PocketBase.
+ */
+async function dumpDatabases(db: Db, dir: string, progress: ProgressSink): Promise<string> {
+  await dumpPostgres(db, dir, { createCollectionsStorage, ...rowProgress(progress, "snapshot") });
+  return dir;
+}
+
+/** A copy's progress as a phase's count of rows. */
+export function rowProgress(progress: ProgressSink, phase: Parameters<ProgressSink["phase"]>[0]): Pick<CopyHooks, "onTotal" | "onProgress"> {
+  let last = { table: "", done: 0 };
+  return {
+    onTotal: (rows) => progress.phase(phase, rows),
+    onProgress: (table, done) => {
+      progress.add(done - (table === last.table ? last.done : 0));
+      last = { table, done };
+    },
+  };
 }
 
 export interface ArchiveLimits {

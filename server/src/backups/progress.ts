@@ -8,6 +8,7 @@ export type BackupAction = "backup" | "restore";
  *   archive), `store` (archive bytes written to the backups storage);
  * - restore: `download` (archive bytes fetched from S3; S3 only), `validate` (no count),
  *   `extract` (uncompressed bytes written), `reload` (swap and reopen; no count).
+ * On PostgreSQL, `snapshot` (the dump) and `reload` (loading the database) count rows instead.
  */
 export type BackupPhase = "snapshot" | "zip" | "store" | "download" | "validate" | "extract" | "reload";
 

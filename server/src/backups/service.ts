@@ -16,7 +16,9 @@ import { byteCounter } from "../tools/byteCounter.js";
 import { randomString } from "../tools/random.js";
 import { requireAdmin, SYSTEM_CALLER, type Caller } from "../auth/caller.js";
 import { formatDate } from "../tools/time.js";
-import { ArchiveError, createArchive, extractArchive, TEMP_DIR, validateArchive } from "./archive.js";
+import { ArchiveError, createArchive, extractArchive, rowProgress, TEMP_DIR, validateArchive } from "./archive.js";
+import { createCollectionsStorage } from "../collections/sync.js";
+import { loadIntoPostgres } from "../db/copy/backups.js";
 import { AUTO_PREFIX, backupNameError, generatedBackupName } from "./names.js";
 import { BackupProgress, type ProgressReport } from "./progress.js";
 import { commitSwap, scratchName, stagingDir, swapIn, undoSwap } from "./restore.js";
@@ -255,6 +257,7 @@ export class BackupService {
       this.progress.phase("extract", total);
       await extractArchive(zip, path.join(stage, "new"), this.progress.add);
       this.progress.phase("reload");
+      if (this.app.db.dialect.name === "postgres") await this.loadDatabase(path.join(stage, "new"));
       swapped = true;
       await this.app.reload(
         () => swapIn(dataDir, stage),
@@ -272,6 +275,22 @@ export class BackupService {
     } finally {
       this.progress.finish();
       await fsp.rm(stage, { recursive: true, force: true });
+    }
+  }
+
+  /**
+   * PostgreSQL: the archive's data.db and logs.db replace Cairn's tables in one transaction
+   * (rows counted in the `reload` phase), before the files swap in; the directory keeps no
+   * database file. A failure leaves the database as it was.
+   */
+  private async loadDatabase(extracted: string): Promise<void> {
+    try {
+      await loadIntoPostgres(this.app.db, extracted, { createCollectionsStorage, ...rowProgress(this.progress, "reload") });
+    } catch (err) {
+      throw new ArchiveError(`the data could not be loaded into PostgreSQL (${(err as Error).message})`);
+    }
+    for (const name of await fsp.readdir(extracted)) {
+      if (/^(data|logs)\.db(-.*)?$/.test(name)) await fsp.rm(path.join(extracted, name), { force: true });
     }
   }
 

@@ -20,13 +20,21 @@ export async function copyAll(source: CopySource, tx: Tx, logsTx: Tx, hooks: Cop
       throw Object.assign(e, { cause: err });
     }
   };
-  for (const table of SYSTEM_TABLES) if (source.has(table)) await copy(tx, table);
+  const records = source.collections.filter((c) => c.type !== "view" && source.has(c.name)).map((c) => c.name);
+  const tables = SYSTEM_TABLES.filter((t) => source.has(t));
+  const logs = source.has(LOGS_TABLE) ? [LOGS_TABLE] : [];
+  if (hooks.onTotal) {
+    let total = 0;
+    for (const t of [...tables, ...records, ...logs]) total += await source.count(t);
+    hooks.onTotal(total);
+  }
+  for (const table of tables) await copy(tx, table);
   const engine = tx.db.dialect.name === "postgres" ? "PostgreSQL" : "SQLite";
   const broken = await hooks.createCollectionsStorage(tx, source.collections);
   for (const name of broken) {
     result.warnings.push(`view collection "${name}" was copied without its SQL view: ${engine} cannot run its query (edit the query to fix it)`);
   }
-  for (const c of source.collections) if (c.type !== "view" && source.has(c.name)) await copy(tx, c.name);
-  if (source.has(LOGS_TABLE)) await copy(logsTx, LOGS_TABLE);
+  for (const table of records) await copy(tx, table);
+  for (const table of logs) await copy(logsTx, table);
   return result;
 }

@@ -16,17 +16,26 @@ const q = (name: string) => '"' + name.replace(/"/g, '""') + '"';
 export class PgSource implements CopySource {
   private constructor(
     private readonly pool: pg.Pool,
+    /** Whether the pool is the source's own (ended with it). */
+    private readonly ownPool: boolean,
     private readonly client: pg.PoolClient,
     readonly collections: readonly CollectionModel[],
     private readonly tables: Map<string, string[]>,
   ) {}
 
   static async open(url: string): Promise<PgSource> {
-    const pool = createPgPool(url, { size: 1 });
+    return PgSource.over(createPgPool(url, { size: 1 }), true, url);
+  }
+
+  /**
+   * A source over a connection of `pool` (a running app's: a backup), which it ends when
+   * `ownPool`; `url` names the database in a connection error.
+   */
+  static async over(pool: pg.Pool, ownPool: boolean, url = ""): Promise<PgSource> {
     let client: pg.PoolClient | undefined;
     try {
       client = await pool.connect().catch((err) => {
-        throw connectError(url, err);
+        throw url ? connectError(url, err) : err;
       });
       await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
       const cols = await client.query<{ t: string; c: string }>(
@@ -38,10 +47,10 @@ export class PgSource implements CopySource {
       for (const r of cols.rows) tables.set(r.t, [...(tables.get(r.t) ?? []), r.c]);
       if (!tables.has("_collections")) throw new CopyRefusedError("the source database holds no Cairn data (no _collections table)");
       const rows = await client.query<CollectionRow>(`SELECT * FROM "_collections" ORDER BY ${q(ROWID)}`);
-      return new PgSource(pool, client, rows.rows.map(collectionFromRow), tables);
+      return new PgSource(pool, ownPool, client, rows.rows.map(collectionFromRow), tables);
     } catch (err) {
       client?.release(true);
-      await pool.end();
+      if (ownPool) await pool.end();
       throw err;
     }
   }
@@ -93,7 +102,7 @@ export class PgSource implements CopySource {
       await this.client.query("COMMIT");
     } finally {
       this.client.release();
-      await this.pool.end();
+      if (this.ownPool) await this.pool.end();
     }
   }
 }

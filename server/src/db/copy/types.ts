@@ -6,6 +6,8 @@ export type CopyProgress = (table: string, rowsDone: number, rowsTotal: number) 
 
 export interface CopyHooks {
   onProgress?: CopyProgress;
+  /** Called once before any row is copied, with the rows of every table to copy. */
+  onTotal?: (rows: number) => void;
   /**
    * Makes the tables (with their indexes) and views of collections on the target; returns the
    * views that did not resolve (collections/sync.ts createCollectionsStorage, above db/).
