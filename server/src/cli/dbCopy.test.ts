@@ -1,7 +1,9 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
+import pg from "pg";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dataDirWithRows } from "../../test/support/bulkRows.js";
 import { cairnDataDir, cleanupTempDirs, tempDir } from "../../test/support/dataDirs.js";
 import { freshDatabase } from "../../test/support/postgres.js";
 
@@ -52,6 +54,48 @@ describe("cairn db copy", () => {
     expect(intoDir.code).toBe(1);
     expect(intoDir.stderr).toMatch(/already holds data\.db and logs\.db/);
     expect(again.stderr + intoDir.stderr).not.toContain("s3cret-pw");
+  }, 120_000);
+
+  it("rewrites one progress line in place on a terminal", async () => {
+    const target = withPassword(await freshDatabase());
+    // `script` runs the command on a pseudo-terminal (stderr is a TTY there).
+    const command = [TSX, path.join(SERVER_DIR, "src/cli.ts"), "db", "copy", "--from", source, "--to", target].map((a) => `'${a}'`).join(" ");
+    const res = spawnSync("script", ["-qec", command, "/dev/null"], { cwd: SERVER_DIR, encoding: "utf8", timeout: 90_000 });
+    expect(res.status, res.stdout).toBe(0);
+    expect(res.stdout).toContain("\r\x1b[Kcopying _admins: 1/1 rows");
+    expect(res.stdout).not.toContain("copied _admins");
+    // The line is cleared before the summary.
+    expect(res.stdout).toMatch(/\r\x1b\[KCopied \d+ tables/);
+  }, 120_000);
+
+  it("leaves the database empty when the copy is killed halfway", async () => {
+    const big = dataDirWithRows(source, "INSERT INTO users (id, username, email, tokenKey, passwordHash) VALUES (?, ?, ?, ?, 'x')", 200_000, (i) => [
+      `u${String(i).padStart(14, "0")}`, `user${i}`, `u${i}@example.com`, `key${i}`,
+    ]);
+    const target = await freshDatabase();
+    const child = spawn(TSX, [path.join(SERVER_DIR, "src/cli.ts"), "db", "copy", "--from", big, "--to", target], { cwd: SERVER_DIR, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    let stderr = "";
+    // The system tables are in; the 200 000 users are being copied.
+    await new Promise<void>((resolve) => child.stderr.on("data", (d) => (stderr += d) && stderr.includes("copied _params") && resolve()));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(stderr).not.toContain("copied users");
+    // Its process group: tsx runs the CLI in a child process of its own.
+    const exited = new Promise((r) => child.once("exit", r));
+    process.kill(-child.pid!, "SIGKILL");
+    await exited;
+    const client = new pg.Client({ connectionString: target });
+    await client.connect();
+    try {
+      // The server rolls the transaction back when its connection goes: nothing is left.
+      for (let i = 0; i < 50; i++) {
+        const open = await client.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+        if (open.rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect((await client.query("SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'public'")).rows[0].n).toBe(0);
+    } finally {
+      await client.end();
+    }
   }, 120_000);
 
   it("explains its usage", () => {

@@ -4,6 +4,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCollectionsStorage } from "../../collections/sync.js";
+import { dataDirWithRows } from "../../../test/support/bulkRows.js";
 import { adminToken, call } from "../../../test/support/client.js";
 import { cleanupTempDirs, copyDataDir, referenceDataDir, tempDir } from "../../../test/support/dataDirs.js";
 import { freePort } from "../../../test/support/ports.js";
@@ -203,13 +204,9 @@ describe("cairn db copy", () => {
   }, 60_000);
 
   it("copies 100 000 records each way in seconds", async () => {
-    const dir = copyDataDir(refDir);
-    const db = new Database(path.join(dir, "data.db"));
-    const insert = db.prepare("INSERT INTO posts (id, title, published, views, meta, docs) VALUES (?, ?, ?, ?, ?, '[]')");
-    db.transaction(() => {
-      for (let i = 0; i < 100_000; i++) insert.run(`big${String(i).padStart(12, "0")}`, `big ${i}`, i % 2, i, JSON.stringify({ i }));
-    })();
-    db.close();
+    const dir = dataDirWithRows(refDir, "INSERT INTO posts (id, title, published, views, meta, docs) VALUES (?, ?, ?, ?, ?, '[]')", 100_000, (i) => [
+      `big${String(i).padStart(12, "0")}`, `big ${i}`, i % 2, i, JSON.stringify({ i }),
+    ]);
     const url = await freshDatabase();
     let started = Date.now();
     const into = await copyDataDirToPostgres({ dataDir: dir, url, ...hooks });
