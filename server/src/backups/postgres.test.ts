@@ -10,9 +10,11 @@ import { startCairn, startReference, type RunningCairn, type RunningServer } fro
 import { extractZip } from "../tools/zip.js";
 import { createArchive } from "./archive.js";
 
-/** Cairn on a new PostgreSQL database (its files in a new directory), with the test admin. */
+let url = "";
+
+/** Cairn on a new PostgreSQL database (`url`; its files in a new directory), with the test admin. */
 async function cairnOnPostgres(): Promise<RunningCairn> {
-  const url = await freshDatabase();
+  url = await freshDatabase();
   const server = await startCairn(await cairnDataDir(), undefined, { databaseUrl: url });
   await server.app.admins.insertNew("admin@example.com", "1234567890");
   return server;
@@ -147,6 +149,31 @@ describe("backups on PostgreSQL", () => {
     const list = (await call(cairn, { path: "/api/backups", token })).body as { key: string }[];
     expect(list.some((b) => b.key.startsWith("@auto_pb_backup_"))).toBe(true);
   }, 60_000);
+
+  it("a restore on one node is served by another node on the same database and directory", async () => {
+    const other = await startCairn(cairn.dataDir, undefined, { databaseUrl: url });
+    try {
+      expect((await call(cairn, { method: "POST", path: "/api/backups", token, body: { name: "nodes.zip" } })).status).toBe(204);
+      await note(cairn, token, "later");
+      await setAppName(cairn, token, "Later");
+      const otherToken = await adminToken(other);
+      expect((await notes(other, otherToken)).map((n) => n.title)).toContain("later");
+      expect((await call(cairn, { method: "POST", path: "/api/backups/nodes.zip/restore", token })).status).toBe(204);
+      // The other node reads the restored rows at once, and its settings follow within a second or two.
+      expect((await notes(other, otherToken)).map((n) => n.title)).not.toContain("later");
+      let name = "";
+      for (let i = 0; i < 40 && name !== "Before"; i++) {
+        name = await appName(other, otherToken);
+        if (name !== "Before") await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(name).toBe("Before");
+      // It writes into the restored tables.
+      await note(other, otherToken, "from the other node");
+      expect((await notes(cairn, token)).map((n) => n.title)).toContain("from the other node");
+    } finally {
+      await other.stop();
+    }
+  }, 120_000);
 
   it("reports the dump's rows in the snapshot phase", async () => {
     const phases: { phase: string; total: number; done: number }[] = [];
