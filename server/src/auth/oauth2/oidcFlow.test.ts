@@ -32,6 +32,7 @@ const USERS = [
   { sub: "victim-acct", email: "victim@example.com", email_verified: true },
   { sub: "alert-acct", email: "alert-provider@example.com", email_verified: true },
   { sub: "sdk-user", email: "sdk@example.com", email_verified: true, name: "SDK", preferred_username: "sdk_user" },
+  { sub: "mfa-acct", email: "mfa-provider@example.com", email_verified: true },
 ];
 
 beforeAll(async () => {
@@ -295,5 +296,49 @@ describe("auth-with-oauth2 with an OpenID Connect provider", { timeout: 90_000 }
     const again = await signIn(cairn, "attacker-acct");
     expect(again.status).toBe(200);
     expect(userOf(again).id).not.toBe(victimId);
+  });
+  it("is a sign-in method of MFA on Cairn: first (401 with mfaId, no token) or second (with the mfaId), never twice", async () => {
+    const cairn = servers[1]!;
+    const admin = tokens.get(cairn)!;
+    const users = "/api/collections/users";
+    // A record with a password, linked to a provider account: two methods (verified: linking an
+    // unverified record to OAuth2 replaces its password, as v0.22 does).
+    const made = await call(cairn, { method: "POST", path: `${users}/records`, token: admin, body: { email: "mfa@example.com", password: "mfa-pass-123", passwordConfirm: "mfa-pass-123", verified: true } });
+    const id = (made.body as { id: string }).id;
+    const password = (mfaId?: string) => call(cairn, { method: "POST", path: `${users}/auth-with-password`, body: { identity: "mfa@example.com", password: "mfa-pass-123", ...(mfaId ? { mfaId } : {}) } });
+    const before = await password();
+    expect(before.status, JSON.stringify(before.body)).toBe(200);
+    expect(userOf(await signIn(cairn, "mfa-acct", {}, (before.body as { token: string }).token)).id).toBe(id);
+    const options = ((await call(cairn, { path: users, token: admin })).body as { options: Record<string, unknown> }).options;
+    expect((await call(cairn, { method: "PATCH", path: users, token: admin, body: { options: { ...options, mfa: { enabled: true, duration: 600, rule: "" } } } })).status).toBe(200);
+    // A password sign-in to an account with OAuth2 links mails an alert, and fails when it cannot.
+    const smtp = await startTestSmtp({ hideSTARTTLS: true });
+    expect((await call(cairn, { method: "PATCH", path: "/api/settings", token: admin, body: { smtp: { enabled: true, host: "127.0.0.1", port: smtp.port, tls: false } } })).status).toBe(200);
+    try {
+      const first = await signIn(cairn, "mfa-acct");
+      expect(first.status).toBe(401);
+      const mfaId = (first.body as { mfaId: string }).mfaId;
+      expect(mfaId).toMatch(/^[a-z0-9]{15}$/);
+      expect((first.body as { token?: string }).token).toBeUndefined();
+      // The same method again does not complete it.
+      const twice = await signIn(cairn, "mfa-acct", { mfaId });
+      expect(twice.status).toBe(400);
+      expect((twice.body as { message: string }).message).toBe("A different authentication method is required.");
+      const done = await password(mfaId);
+      expect(done.status, JSON.stringify(done.body)).toBe(200);
+      expect(userOf(done).id).toBe(id);
+
+      // The other way round: the password first, OAuth2 second.
+      const byPassword = await password();
+      expect(byPassword.status).toBe(401);
+      const second = await signIn(cairn, "mfa-acct", { mfaId: (byPassword.body as { mfaId: string }).mfaId });
+      expect(second.status, JSON.stringify(second.body)).toBe(200);
+      expect(userOf(second).id).toBe(id);
+      expect(typeof (second.body as { token: string }).token).toBe("string");
+    } finally {
+      await call(cairn, { method: "PATCH", path: users, token: admin, body: { options: { ...options, mfa: { enabled: false, duration: 600, rule: "" } } } });
+      await call(cairn, { method: "PATCH", path: "/api/settings", token: admin, body: { smtp: { enabled: false } } });
+      await smtp.close();
+    }
   });
 });
