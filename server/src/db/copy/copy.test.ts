@@ -181,6 +181,26 @@ describe("cairn db copy", () => {
     await expect(copyPostgresToDataDir({ url, dataDir: refDir, ...hooks })).rejects.toThrow(/already holds data\.db and logs\.db/);
   }, 60_000);
 
+  it("replaces Cairn's tables of a database (a restore), keeping the cluster's and other tables", async () => {
+    const url = await copiedDatabase();
+    const c = new pg.Client({ connectionString: url });
+    await c.connect();
+    try {
+      await c.query(`CREATE TABLE "my_own" ("x" INT)`);
+      await c.query(`INSERT INTO "my_own" VALUES (7)`);
+      await c.query(`DELETE FROM "posts"`);
+      const before = Number((await c.query(`SELECT "version" FROM "_changeVersion"`)).rows[0].version);
+      const result = await copyDataDirToPostgres({ dataDir: refDir, url, ...hooks, replace: true });
+      expect(result.rows.posts).toBe(5);
+      expect((await c.query(`SELECT count(*)::int AS n FROM "posts"`)).rows[0].n).toBe(5);
+      expect((await c.query(`SELECT "x" FROM "my_own"`)).rows).toEqual([{ x: 7 }]);
+      // The change counter moved on (other nodes drop their caches), never back to 0.
+      expect(Number((await c.query(`SELECT "version" FROM "_changeVersion"`)).rows[0].version)).toBeGreaterThan(before);
+    } finally {
+      await c.end();
+    }
+  }, 60_000);
+
   it("leaves an empty database when a row cannot be copied (all or nothing)", async () => {
     const dir = copyDataDir(refDir);
     const db = new Database(path.join(dir, "data.db"));

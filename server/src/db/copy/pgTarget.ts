@@ -3,7 +3,7 @@ import type { Tx } from "../types.js";
 import { changeVersionDdl } from "../postgres/changeVersion.js";
 import { installQueryFunctions } from "../postgres/functions.js";
 import { PG_SYSTEM_TABLES } from "../postgres/systemSchema.js";
-import { CLUSTER_TABLES } from "./tables.js";
+import { LOGS_TABLE, SYSTEM_TABLES } from "./tables.js";
 
 const q = (name: string) => '"' + name.replace(/"/g, '""') + '"';
 
@@ -15,23 +15,29 @@ export async function firstRelation(tx: Tx): Promise<string | null> {
   return row?.name ?? null;
 }
 
+/** Cairn's own tables besides the collections' (the cluster's are not among them). */
+const SYSTEM = ["_migrations", ...SYSTEM_TABLES, LOGS_TABLE];
+
 /**
- * Drops Cairn's data from the database (a restore into it): every view and table of its schema
- * but the cluster's own (CLUSTER_TABLES). In the caller's transaction, so readers see the old
- * data until the new is committed.
+ * Drops Cairn's data from the database (a restore into it): the collections' views and tables
+ * (with what depends on them) and the system tables; the cluster's own tables and anything else
+ * in the schema stay. In the caller's transaction, so readers see the old data until the new is
+ * committed.
  */
 export async function dropCairnTables(tx: Tx): Promise<void> {
-  const rels = await tx.all<{ name: string; kind: string }>(
-    `SELECT c.relname AS name, c.relkind AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm') ORDER BY c.relname`,
+  const rels = new Map(
+    (
+      await tx.all<{ name: string; kind: string }>(
+        `SELECT c.relname AS name, c.relkind AS kind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v')`,
+      )
+    ).map((r) => [r.name, r.kind]),
   );
-  const keep = new Set(CLUSTER_TABLES);
-  for (const r of rels.filter((r) => r.kind === "v" || r.kind === "m")) {
-    await tx.run(`DROP ${r.kind === "m" ? "MATERIALIZED VIEW" : "VIEW"} IF EXISTS ${q(r.name)} CASCADE`);
-  }
-  for (const r of rels.filter((r) => (r.kind === "r" || r.kind === "p") && !keep.has(r.name))) {
-    await tx.run(`DROP TABLE IF EXISTS ${q(r.name)} CASCADE`);
-  }
+  const collections = rels.has("_collections") ? await tx.all<{ name: string; type: string }>(`SELECT "name", "type" FROM "_collections"`) : [];
+  const views = collections.filter((c) => c.type === "view").map((c) => c.name);
+  const tables = [...collections.filter((c) => c.type !== "view").map((c) => c.name), ...SYSTEM];
+  for (const name of views) if (rels.get(name) === "v") await tx.run(`DROP VIEW IF EXISTS ${q(name)} CASCADE`);
+  for (const name of tables) if (rels.has(name) && rels.get(name) !== "v") await tx.run(`DROP TABLE IF EXISTS ${q(name)} CASCADE`);
 }
 
 /** Cairn's system tables, without rows, as a new database gets them (postgres/systemSchema.ts). */

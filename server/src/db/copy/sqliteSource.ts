@@ -56,8 +56,8 @@ export class SqliteSource implements CopySource {
     const stmt = this.file(table)
       .prepare(`SELECT rowid, ${columns.map(q).join(", ")} FROM ${q(table)} WHERE rowid > ? ORDER BY rowid LIMIT ${READ_BATCH}`)
       .raw(true);
-    for (let last = -Infinity; ; ) {
-      const rows = stmt.all(last === -Infinity ? Number.MIN_SAFE_INTEGER : last) as unknown[][];
+    for (let last = Number.MIN_SAFE_INTEGER; ; ) {
+      const rows = stmt.all(last) as unknown[][];
       if (rows.length === 0) return;
       last = rows[rows.length - 1][0] as number;
       yield rows.map((r) => r.slice(1));

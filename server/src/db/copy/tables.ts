@@ -8,8 +8,5 @@ export const SYSTEM_TABLES = ["_collections", "_admins", "_params", "_externalAu
 
 export const LOGS_TABLE = "_logs";
 
-/** PostgreSQL tables that belong to the running cluster, not to the data (kept by a replace). */
-export const CLUSTER_TABLES: readonly string[] = ["_events", "_rateLimits", "_changeVersion"];
-
 /** Rows per batch read from a source. */
 export const READ_BATCH = 2000;
