@@ -29,7 +29,7 @@ async function main(argv: string[]): Promise<number> {
   const dataDir = typeof flags.dir === "string" ? flags.dir : "cairn_data";
   const dev = flags.dev === true;
   const database = databaseFlags(flags);
-  const dirProblem = command === "serve" || command === "admin" ? dataDirProblem(dataDir) : null;
+  const dirProblem = command === "serve" || command === "admin" || command === "migrate" ? dataDirProblem(dataDir) : null;
   if (dirProblem) {
     out(`Error: ${dirProblem}`);
     return 1;
@@ -46,6 +46,14 @@ async function main(argv: string[]): Promise<number> {
       // Read workers boot with the services (and again after a restore reopens them), not inside the first heavy list.
       const timeouts = { bodyTimeoutMs: timeoutFlag(flags, "bodyTimeout"), headersTimeoutMs: timeoutFlag(flags, "headersTimeout") };
       const app = await createApp({ dataDir, dev, encryptionKey, ...database, readWorkers: readWorkersFlag(flags), warmReadWorkers: true });
+      // As PocketBase: the pending pb_migrations files are applied before listening; a failing one stops the start.
+      const { applyPendingMigrations, migrationsDirOf } = await import("./cli/migrate.js");
+      try {
+        await applyPendingMigrations(app, migrationsDirOf(flags, dataDir), out);
+      } catch (err) {
+        await app.close();
+        throw err;
+      }
       const http = typeof flags.http === "string" ? flags.http : rest[0] ?? "127.0.0.1:8090";
       await serve(app, { http, out, sharedDir: database.databaseUrl !== undefined, ...timeouts });
       return -1; // keep running
@@ -62,6 +70,15 @@ async function main(argv: string[]): Promise<number> {
     case "db": {
       const { dbCommand } = await import("./cli/dbCopy.js");
       return dbCommand(rest, flags, out);
+    }
+    case "migrate": {
+      const { migrateCommand, migrationsDirOf } = await import("./cli/migrate.js");
+      const app = await createApp({ dataDir, dev, encryptionKey, ...database, oneOff: true });
+      try {
+        return await migrateCommand(app, rest, migrationsDirOf(flags, dataDir), out);
+      } finally {
+        await app.close();
+      }
     }
     case "typegen": {
       const { typegenCommand } = await import("./cli/typegen.js");

@@ -1,4 +1,5 @@
 import { ADMIN_HELP } from "./admin.js";
+import { MIGRATE_HELP } from "./migrate.js";
 
 export const HELP = `Cairn — a self-hosted backend speaking the PocketBase v0.22 API
 
@@ -9,6 +10,7 @@ Available Commands:
   serve       Starts the web server (default to 127.0.0.1:8090)
   admin       Manages admin accounts (create, update, delete, totp-reset)
   typegen     Writes TypeScript types for the collections
+  migrate     Runs the JS migration files of pb_migrations (up, down [N], create, collections, history-sync)
   db          Copies data between a data directory and PostgreSQL (db copy --from … --to …)
 
 Flags:
@@ -44,6 +46,8 @@ Flags:
                       several servers on one database act as one (default: CAIRN_DATABASE_URL)
       --dbPool N      PostgreSQL connections of this process (default 10)
       --encryptionEnv NAME  the environment variable holding the settings encryption key
+      --migrationsDir string  the JS migrations applied before listening (default
+                      "pb_migrations" next to the data directory)
       --dev           print extra diagnostics to stderr`;
 
 export const DB_HELP = `Copies data between a data directory and a PostgreSQL database.
@@ -66,5 +70,6 @@ export function helpFor(command: string | undefined): string {
   if (command === "serve") return SERVE_HELP;
   if (command === "admin") return ADMIN_HELP;
   if (command === "db") return DB_HELP;
+  if (command === "migrate") return MIGRATE_HELP;
   return HELP;
 }

@@ -14,7 +14,7 @@ import { buildIndex, parseIndex } from "../db/indexes.js";
 import { runList } from "../query/list.js";
 import { tableResolver } from "../query/tableResolver.js";
 import type { ListQuery, ListResult } from "../query/types.js";
-import type { JsonValue } from "../tools/goJson.js";
+import { JsonObject, type JsonValue } from "../tools/goJson.js";
 import { newId } from "../tools/random.js";
 import { nowString } from "../tools/time.js";
 import { decodeForm, formFrom, GENERIC_MESSAGE, LOAD_MESSAGE, type CollectionForm } from "./form.js";
@@ -125,6 +125,42 @@ export class CollectionService {
       return result;
     });
     for (const c of deleted) await this.deleteFiles(c.id);
+  }
+
+  // ------------------------------------------------------------ in a caller's transaction (migrations)
+
+  /**
+   * Saves a collection given as its JSON in the caller's transaction, validated and synced as
+   * through the API: created when `isNew` (keeping a given id), else the stored one with the body's
+   * id changed. Announced when `tx` commits.
+   */
+  async saveIn(tx: Tx, body: JsonValue, isNew: boolean): Promise<CollectionModel> {
+    let old: CollectionModel | null = null;
+    if (!isNew) {
+      const id = body instanceof JsonObject ? body.entries.find(([k]) => k === "id")?.[1] : undefined;
+      old = await this.loadOr404(tx, typeof id === "string" ? id : "");
+    }
+    return this.save(tx, old, body);
+  }
+
+  /** Deletes a collection in the caller's transaction (same refusals as `delete`); its files go once committed. */
+  async deleteIn(tx: Tx, idOrName: string): Promise<void> {
+    const c = await this.loadOr404(tx, idOrName);
+    await this.deleteRecords(tx, c);
+    tx.afterCommit(() => void this.deleteFiles(c.id).catch(() => {}));
+  }
+
+  /** `import` in the caller's transaction (`{collections, deleteMissing}` as the API takes it). */
+  async importIn(tx: Tx, body: JsonValue): Promise<void> {
+    const input = decodeImportBody(body);
+    const result = await importCollections(tx, input, (form, old, t) => this.validate(t, form, old));
+    tx.afterCommit(() => {
+      for (const c of result.deleted) {
+        this.deps.events.emit({ type: "collection.delete", collection: c });
+        void this.deleteFiles(c.id).catch(() => {});
+      }
+      for (const { collection, previous } of result.saved) this.deps.events.emit({ type: "collection.save", collection, previous });
+    });
   }
 
   private async loadOr404(q: Queryable, idOrName: string): Promise<CollectionModel> {

@@ -17,11 +17,11 @@ export interface RunningCairn extends RunningServer {
   app: App;
 }
 
-/** Starts the reference binary on a free port over `dataDir`. */
-export async function startReference(dataDir: string): Promise<RunningServer> {
+/** Starts the reference binary on a free port over `dataDir` (`flags`: PB_FLAGS, or others such as an automigrate setup). */
+export async function startReference(dataDir: string, flags: readonly string[] = PB_FLAGS): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(PB_BIN, ["serve", "--dir", dataDir, "--http", `127.0.0.1:${port}`, ...PB_FLAGS], {
+  const child: ChildProcess = spawn(PB_BIN, ["serve", "--dir", dataDir, "--http", `127.0.0.1:${port}`, ...flags], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
