@@ -12,9 +12,12 @@ import type { CopyHooks, CopyResult, CopySource } from "./types.js";
  */
 export async function copyAll(source: CopySource, tx: Tx, logsTx: Tx, hooks: CopyHooks): Promise<CopyResult> {
   const result: CopyResult = { rows: {}, warnings: [] };
+  const counts = new Map<string, number>();
   const copy = async (target: Tx, table: string) => {
     try {
-      result.rows[table] = await copyTable(source, target, table, hooks.onProgress);
+      result.rows[table] = await copyTable(source, target, table, counts.get(table) ?? 0, hooks.onProgress);
+      // Planner statistics now, rather than whenever autovacuum gets to the new tables.
+      if (result.rows[table] > 0 && target.db.dialect.name === "postgres") await target.exec(`ANALYZE ${target.db.dialect.quote(table)}`);
     } catch (err) {
       const e = new Error(`copying table "${table}" failed: ${(err as Error)?.message ?? err}`);
       throw Object.assign(e, { cause: err });
@@ -23,11 +26,8 @@ export async function copyAll(source: CopySource, tx: Tx, logsTx: Tx, hooks: Cop
   const records = source.collections.filter((c) => c.type !== "view" && source.has(c.name)).map((c) => c.name);
   const tables = SYSTEM_TABLES.filter((t) => source.has(t));
   const logs = source.has(LOGS_TABLE) ? [LOGS_TABLE] : [];
-  if (hooks.onTotal) {
-    let total = 0;
-    for (const t of [...tables, ...records, ...logs]) total += await source.count(t);
-    hooks.onTotal(total);
-  }
+  for (const t of [...tables, ...records, ...logs]) counts.set(t, await source.count(t));
+  hooks.onTotal?.([...counts.values()].reduce((a, b) => a + b, 0));
   for (const table of tables) await copy(tx, table);
   const engine = tx.db.dialect.name === "postgres" ? "PostgreSQL" : "SQLite";
   const broken = await hooks.createCollectionsStorage(tx, source.collections);

@@ -12,16 +12,15 @@ const PG_ROWS = 1000;
 const sqliteValue = (v: unknown) => (typeof v === "boolean" ? (v ? 1 : 0) : v);
 
 /**
- * Copies one table's rows from the source into the target's table of the same name, in the
- * source's insertion order (so the target's own row order follows it): the columns both have.
+ * Copies one table's rows (`total` of them, counted at the source's state) from the source into
+ * the target's table of the same name, in the source's insertion order (so the target's own row order follows it): the columns both have.
  * PostgreSQL gets multi-row INSERTs; SQLite one prepared INSERT per row (as fast there).
  * Returns the rows copied.
  */
-export async function copyTable(source: CopySource, tx: Tx, table: string, onProgress?: CopyProgress): Promise<number> {
+export async function copyTable(source: CopySource, tx: Tx, table: string, total: number, onProgress?: CopyProgress): Promise<number> {
   const dialect = tx.db.dialect;
   const targetColumns = new Set((await dialect.tableColumns(tx, table)).map((c) => c.name));
   const columns = (await source.columns(table)).filter((c) => targetColumns.has(c));
-  const total = await source.count(table);
   onProgress?.(table, 0, total);
   if (total === 0 || columns.length === 0) return 0;
   const head = `INSERT INTO ${dialect.quote(table)} (${columns.map((c) => dialect.quote(c)).join(", ")}) VALUES `;
