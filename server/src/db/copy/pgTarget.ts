@@ -1,8 +1,5 @@
-import { SIGN_IN_TABLES } from "../systemSchema.js";
 import type { Tx } from "../types.js";
-import { changeVersionDdl } from "../postgres/changeVersion.js";
-import { installQueryFunctions } from "../postgres/functions.js";
-import { PG_SYSTEM_TABLES } from "../postgres/systemSchema.js";
+import { installIdempotentSchema, PG_SYSTEM_TABLES } from "../postgres/systemSchema.js";
 import { LOGS_TABLE, SYSTEM_TABLES } from "./tables.js";
 
 const q = (name: string) => '"' + name.replace(/"/g, '""') + '"';
@@ -43,7 +40,5 @@ export async function dropCairnTables(tx: Tx): Promise<void> {
 /** Cairn's system tables, without rows, as a new database gets them (postgres/systemSchema.ts). */
 export async function createPgSystemSchema(tx: Tx): Promise<void> {
   for (const sql of PG_SYSTEM_TABLES) await tx.run(sql);
-  await tx.exec(changeVersionDdl());
-  for (const sql of SIGN_IN_TABLES) await tx.run(sql);
-  await installQueryFunctions(tx);
+  await installIdempotentSchema(tx);
 }

@@ -129,8 +129,16 @@ export async function migratePostgres(db: PgDb, opts: PgSchemaOptions): Promise<
       const names = [...new Set([...DATA_MIGRATIONS, ...LOGS_MIGRATIONS])];
       for (const [i, name] of names.entries()) await tx.run(`INSERT INTO "_migrations" ("file", "applied") VALUES (?, ?)`, [name, applied + i]);
     }
-    await tx.exec(changeVersionDdl());
-    for (const sql of SIGN_IN_TABLES) await tx.run(sql);
-    await installQueryFunctions(tx);
+    await installIdempotentSchema(tx);
   });
+}
+
+/**
+ * What every open (re)installs, and a copy into a new database installs after the tables (db/copy/):
+ * the change-version triggers, Cairn's sign-in tables and the query functions.
+ */
+export async function installIdempotentSchema(tx: Tx): Promise<void> {
+  await tx.exec(changeVersionDdl());
+  for (const sql of SIGN_IN_TABLES) await tx.run(sql);
+  await installQueryFunctions(tx);
 }
