@@ -23,13 +23,15 @@ function call(op, argsJson) {
 function describe(err) {
   const message = err && typeof err === "object" && "message" in err ? String(err.message) : String(err);
   const lines = err && typeof err.stack === "string" ? err.stack.split("\\n").map((l) => l.trim()) : [];
-  const at = lines.find((l) => l.includes(filename + ":"));
+  const at = lines.find((l) => l.startsWith("at ") && l.includes(filename + ":")) || lines.find((l) => l.includes(filename + ":"));
   const where = at ? at.replace(/^at [^(]*\\(/, "").replace(/^at /, "").replace(/\\)$/, "") : "";
   return where ? message + " (" + where + ")" : message;
 }
 try {
   const ctx = vm.createContext({ console });
-  vm.runInContext("(" + globals + ")", ctx)(vm.runInContext("globalThis", ctx), call);
+  // The globals' source as compiled: tsx/esbuild (keepNames) may call its \`__name\` helper in it.
+  const install = vm.runInContext("(() => { const __name = (f, n) => Object.defineProperty(f, 'name', { value: n, configurable: true }); return (" + globals + "); })()", ctx);
+  install(vm.runInContext("globalThis", ctx), call);
   vm.runInContext(source, ctx, { filename, timeout: timeoutMs });
   vm.runInContext("__runMigration(" + JSON.stringify(direction) + ")", ctx, { timeout: timeoutMs });
   parentPort.postMessage({ ok: true });
