@@ -68,21 +68,29 @@ describe("cairn db copy", () => {
     expect(res.stdout).toMatch(/\r\x1b\[KCopied \d+ tables/);
   }, 120_000);
 
-  it("leaves the database empty when the copy is killed halfway", async () => {
-    const big = dataDirWithRows(source, "INSERT INTO users (id, username, email, tokenKey, passwordHash) VALUES (?, ?, ?, ?, 'x')", 200_000, (i) => [
+  /** A copy of the source with 200 000 users (copies of it take seconds), made once. */
+  let big: string | undefined;
+  const bigDataDir = () =>
+    (big ??= dataDirWithRows(source, "INSERT INTO users (id, username, email, tokenKey, passwordHash) VALUES (?, ?, ?, ?, 'x')", 200_000, (i) => [
       `u${String(i).padStart(14, "0")}`, `user${i}`, `u${i}@example.com`, `key${i}`,
-    ]);
-    const target = await freshDatabase();
-    const child = spawn(TSX, [path.join(SERVER_DIR, "src/cli.ts"), "db", "copy", "--from", big, "--to", target], { cwd: SERVER_DIR, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    ]));
+
+  /** Runs `cairn db copy` and SIGKILLs it (its process group: tsx runs the CLI in a child) while it copies the users. */
+  async function killedCopy(from: string, to: string): Promise<void> {
+    const child = spawn(TSX, [path.join(SERVER_DIR, "src/cli.ts"), "db", "copy", "--from", from, "--to", to], { cwd: SERVER_DIR, stdio: ["ignore", "pipe", "pipe"], detached: true });
     let stderr = "";
     // The system tables are in; the 200 000 users are being copied.
     await new Promise<void>((resolve) => child.stderr.on("data", (d) => (stderr += d) && stderr.includes("copied _params") && resolve()));
     await new Promise((r) => setTimeout(r, 300));
     expect(stderr).not.toContain("copied users");
-    // Its process group: tsx runs the CLI in a child process of its own.
     const exited = new Promise((r) => child.once("exit", r));
     process.kill(-child.pid!, "SIGKILL");
     await exited;
+  }
+
+  it("leaves the database empty when the copy is killed halfway", async () => {
+    const target = await freshDatabase();
+    await killedCopy(bigDataDir(), target);
     const client = new pg.Client({ connectionString: target });
     await client.connect();
     try {
@@ -97,6 +105,19 @@ describe("cairn db copy", () => {
       await client.end();
     }
   }, 120_000);
+
+  it("writes no data directory when the copy out is killed halfway; the next copy clears what it left", async () => {
+    const from = withPassword(await freshDatabase());
+    expect(cairn(["db", "copy", "--from", bigDataDir(), "--to", from]).code).toBe(0);
+    const parent = tempDir();
+    const target = path.join(parent, "out");
+    await killedCopy(from, target);
+    expect(readdirSync(parent)).toEqual([expect.stringMatching(/^\.out\.copy-\d+-/)]);
+    const again = cairn(["db", "copy", "--from", from, "--to", target]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(readdirSync(parent)).toEqual(["out"]);
+    expect(readdirSync(target).sort()).toEqual(["data.db", "logs.db"]);
+  }, 180_000);
 
   it("explains its usage", () => {
     expect(cairn(["db", "copy", "--from", source, "--to", tempDir()])).toMatchObject({ code: 1, stdout: expect.stringMatching(/^Error: one of --from and --to must be a PostgreSQL URL/) });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { openDataDir } from "../open.js";
 import { checkDatabaseUrl, redactUrl } from "../postgres/url.js";
@@ -19,6 +19,31 @@ const DATA_FILES = ["data.db", "logs.db"];
 function refuseDataFiles(dataDir: string): void {
   const present = DATA_FILES.filter((f) => existsSync(path.join(dataDir, f)));
   if (present.length) throw new CopyRefusedError(`${dataDir} already holds ${present.join(" and ")}: cairn db copy writes into a directory without them only`);
+}
+
+const tempPrefix = (base: string) => `.${base}.copy-`;
+
+/** Whether a process runs (a zombie, killed but not yet reaped by its parent, does not). */
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === "EPERM";
+  }
+  try {
+    return !/^\d+ \(.*\) Z/s.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return true;
+  }
+};
+
+/** Removes the temporary directories that copies into `parent/base` left when their process was killed. */
+function removeKilledCopies(parent: string, base: string): void {
+  const prefix = tempPrefix(base);
+  for (const name of readdirSync(parent)) {
+    const pid = name.startsWith(prefix) ? Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1]) : NaN;
+    if (pid > 0 && !alive(pid)) rmSync(path.join(parent, name), { recursive: true, force: true });
+  }
 }
 
 /**
@@ -47,7 +72,8 @@ export async function copySourceToDataDir(source: CopySource, dataDir: string, h
   const target = path.resolve(dataDir);
   const parent = path.dirname(target);
   mkdirSync(parent, { recursive: true });
-  const temp = mkdtempSync(path.join(parent, `.${path.basename(target)}.copy-`));
+  removeKilledCopies(parent, path.basename(target));
+  const temp = mkdtempSync(path.join(parent, `${tempPrefix(path.basename(target))}${process.pid}-`));
   try {
     const dbs = openDataDir(temp, { initialSettings: () => ({}) });
     let result: CopyResult;
