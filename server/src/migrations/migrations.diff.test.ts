@@ -3,9 +3,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app.js";
 import { migrationRunner } from "../cli/migrate.js";
-import { cleanupTempDirs, copyDataDir, referenceDataDir } from "../../test/support/dataDirs.js";
+import { ADMIN_EMAIL, ADMIN_PASSWORD, cleanupTempDirs, copyDataDir, referenceDataDir, tempDir } from "../../test/support/dataDirs.js";
+import { freshDatabase } from "../../test/support/postgres.js";
 import { adminToken, call } from "../../test/support/client.js";
-import { startReference, type RunningServer } from "../../test/support/servers.js";
+import { startCairn, startReference, type RunningServer } from "../../test/support/servers.js";
 import { appliedJsFiles, collectionsOf, pbFlags, pbMigrate, project, withCairn, withReference } from "../../test/support/migrations.js";
 import { MigrationFailed } from "./runner.js";
 
@@ -151,6 +152,27 @@ describe("pb_migrations written by the reference's automigrate", () => {
     expect(again.code, again.out).toBe(0);
     expect(again.out).not.toContain("Applied");
     expect(await withCairn(cairnDir, (s) => recordsOf(s, "articles"))).toEqual(refRecords);
+  }, 180_000);
+
+  it("on PostgreSQL, gives the collections and records the reference has", async () => {
+    const url = await freshDatabase();
+    const dataDir = tempDir();
+    const app = await createApp({ dataDir, databaseUrl: url });
+    try {
+      await app.admins.insertNew(ADMIN_EMAIL, ADMIN_PASSWORD);
+      expect(await migrationRunner(app, files.migrationsDir).up()).toHaveLength(written.length + 1);
+    } finally {
+      await app.close();
+    }
+    const ref = referenceDataDir();
+    pbMigrate(["up"], ref, files.migrationsDir);
+    const expected = await withReference(ref, files.migrationsDir, async (s) => [await collectionsOf(s), await recordsOf(s, "articles")]);
+    const s = await startCairn(dataDir, undefined, { databaseUrl: url });
+    try {
+      expect([await collectionsOf(s), await recordsOf(s, "articles")]).toEqual(expected);
+    } finally {
+      await s.stop();
+    }
   }, 180_000);
 
   it("`down N` reverts the last N files, newest first, back to the start", async () => {
