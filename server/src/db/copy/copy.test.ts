@@ -8,6 +8,7 @@ import { dataDirWithRows } from "../../../test/support/bulkRows.js";
 import { adminToken, call } from "../../../test/support/client.js";
 import { cleanupTempDirs, copyDataDir, referenceDataDir, tempDir } from "../../../test/support/dataDirs.js";
 import { freePort } from "../../../test/support/ports.js";
+import { createFixture, httpClient, PASSWORD } from "../../../test/support/rulesFixture.js";
 import { freshDatabase } from "../../../test/support/postgres.js";
 import { startCairn, startReference, type RunningServer } from "../../../test/support/servers.js";
 import { copyPostgresToDataDir } from "./toDataDir.js";
@@ -171,6 +172,42 @@ describe("cairn db copy", () => {
       await back.stop();
     }
   }, 60_000);
+
+  it("copies the rules fixture (every relation, select, JSON and bool shape) both ways with the same answers", async () => {
+    const dir = referenceDataDir();
+    const fixtureRef = await startReference(dir);
+    await createFixture(httpClient(fixtureRef.url), await adminToken(fixtureRef));
+    await fixtureRef.stop();
+    /** Every collection's records with their relations expanded, and a user's view of them. */
+    const everything = async (server: RunningServer) => {
+      const token = await adminToken(server);
+      const out: unknown[] = [];
+      for (const path of [
+        "/api/collections/teams/records?sort=id", "/api/collections/tags/records?sort=id",
+        "/api/collections/users/records?sort=id&expand=team,friends",
+        "/api/collections/posts/records?sort=id&expand=author,tags,author.team",
+        "/api/collections/comments/records?sort=id&expand=post,likes", "/api/collections/stats/records?sort=id&expand=post",
+        "/api/collections/pv/records?sort=id&expand=author",
+        "/api/collections/posts/records?sort=-views,id&filter=" + encodeURIComponent("meta.a.b = 1 || tags.name ?= 'sql' || published = true"),
+      ]) out.push((await call(server, { path, token })).body);
+      const user = await call(server, { method: "POST", path: "/api/collections/users/auth-with-password", body: { identity: "ann", password: PASSWORD } });
+      out.push(user.status, (user.body as { record: unknown }).record);
+      return out;
+    };
+    const url = await freshDatabase();
+    expect((await copyDataDirToPostgres({ dataDir: dir, url, ...hooks })).warnings).toEqual([]);
+    const back = path.join(tempDir(), "back");
+    expect((await copyPostgresToDataDir({ url, dataDir: back, ...hooks })).warnings).toEqual([]);
+    const servers = [await startReference(dir), await startCairnOn(copyDataDir(dir), url), await startReference(back)];
+    try {
+      const [original, onPostgres, copiedBack] = await Promise.all(servers.map(everything));
+      expect((original[3] as { items: unknown[] }).items).toHaveLength(6);
+      expect(onPostgres).toEqual(original);
+      expect(copiedBack).toEqual(original);
+    } finally {
+      await Promise.all(servers.map((s) => s.stop()));
+    }
+  }, 120_000);
 
   it("refuses a target that is not empty, in both directions, and leaves it as it was", async () => {
     const url = await copiedDatabase();
