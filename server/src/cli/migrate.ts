@@ -73,8 +73,8 @@ export async function migrateCommand(app: App, args: string[], dir: string, out:
     case "collections":
       return write(dir, migrationFileName("collections_snapshot"), collectionsSnapshot(typesPath, await app.collections.all()), out);
     case "history-sync": {
-      const gone = await runner.historySync();
-      out(`Removed ${gone.length} applied migration(s) without a file: ${gone.join(", ") || "none"}.`);
+      await runner.historySync();
+      out("The _migrations table was synced with the available migrations.");
       return 0;
     }
     default:

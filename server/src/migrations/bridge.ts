@@ -10,7 +10,7 @@ export interface VmRun {
   source: string;
   filename: string;
   direction: "up" | "down";
-  /** How long the file's synchronous code may run between two database calls (default 60 s). */
+  /** A limit on the whole run (wall time, database calls included); none by default, as PocketBase's migrations. */
   timeoutMs?: number;
 }
 
@@ -33,7 +33,7 @@ export function runInVm(run: VmRun, handle: HostHandler): Promise<void> {
   const flag = new Int32Array(signal);
   const worker = new Worker(VM_WORKER_CODE, {
     eval: true,
-    workerData: { port: port2, signal, source: run.source, filename: run.filename, direction: run.direction, globals: VM_GLOBALS_SOURCE, timeoutMs: run.timeoutMs ?? 60_000 },
+    workerData: { port: port2, signal, source: run.source, filename: run.filename, direction: run.direction, globals: VM_GLOBALS_SOURCE, timeoutMs: run.timeoutMs },
     transferList: [port2],
   });
   port1.on("message", (m: { op: string; args: string }) => {
