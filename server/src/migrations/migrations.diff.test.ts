@@ -29,6 +29,16 @@ async function cairnMigrate(dataDir: string, migrationsDir: string, fn: (r: Retu
   }
 }
 
+/** The schema of the record tables, their indexes and the views, as SQLite keeps it. */
+async function recordSchema(dataDir: string): Promise<unknown[]> {
+  const app = await createApp({ dataDir });
+  try {
+    return await app.db.all("SELECT type, name, tbl_name, sql FROM sqlite_master WHERE tbl_name IN ('articles', 'members', 'article_titles', 'users') ORDER BY type, name");
+  } finally {
+    await app.close();
+  }
+}
+
 /** Collection changes made through the reference's API while its automigrate writes files. */
 async function changeThroughApi(s: RunningServer): Promise<void> {
   const token = await adminToken(s);
@@ -75,6 +85,18 @@ async function changeThroughApi(s: RunningServer): Promise<void> {
   });
   await send("POST", "/api/collections", { name: "article_titles", type: "view", listRule: "", options: { query: "SELECT id, title, views FROM articles" } });
   await send("DELETE", "/api/collections/tags");
+  // Field options, a renamed field, a relation to another collection, auth options.
+  const articles = await send("GET", "/api/collections/articles");
+  const fields = (articles.schema as Record<string, unknown>[]).map((f) => {
+    if (f.name === "subtitle") return { ...f, name: "lead" };
+    if (f.name === "status") return { ...f, options: { ...(f.options as object), values: ["draft", "published", "archived"] } };
+    return f;
+  });
+  const members = await send("GET", "/api/collections/members");
+  await send("PATCH", "/api/collections/articles", {
+    schema: [...fields, { name: "editor", type: "relation", required: false, options: { collectionId: members.id, maxSelect: 2, cascadeDelete: true } }],
+  });
+  await send("PATCH", "/api/collections/members", { options: { ...(members.options as object), minPasswordLength: 12, onlyEmailDomains: ["example.com"] } });
 }
 
 /** A data migration in the style users write: records, plain SQL with bound values, a filter. */
@@ -92,14 +114,14 @@ migrate((db) => {
   db.newQuery("UPDATE articles SET views = views * {:k} WHERE views >= {:min}").bind({ k: 10, min: 2 }).execute();
   const big = dao.findRecordsByFilter("articles", "views >= {:v}", "-views", 10, 0, { v: 20 });
   big.forEach((r) => {
-    r.set("subtitle", "big " + r.getInt("views"));
+    r.set("lead", "big " + r.getInt("views"));
     dao.saveRecord(r);
   });
   const first = dao.findFirstRecordByData("articles", "title", "post 1");
   first.set("status", "published");
   dao.saveRecord(first);
   const row = new DynamicModel({ n: 0 });
-  db.newQuery("SELECT COUNT(*) AS n FROM articles WHERE subtitle != ''").one(row);
+  db.newQuery("SELECT COUNT(*) AS n FROM articles WHERE lead != ''").one(row);
   if (row.n !== 2) throw new Error("expected 2 subtitled articles, got " + row.n);
 }, (db) => {
   db.newQuery("DELETE FROM articles").execute();
@@ -125,13 +147,17 @@ describe("pb_migrations written by the reference's automigrate", () => {
   }, 120_000);
 
   it("replay on a fresh Cairn data directory gives the collections the reference has", async () => {
-    expect(written.length).toBe(6);
+    expect(written.length).toBe(8);
     expect(readFileSync(path.join(files.migrationsDir, written[0]!), "utf8")).toContain("new Collection(");
     const dir = copyDataDir(referenceDataDir());
     await cairnMigrate(dir, files.migrationsDir, async (r) => expect(await r.up()).toEqual([...written, "9999999999_seed_articles.js"]));
     const expected = await withReference(refLive, files.migrationsDir, collectionsOf);
     expect(expected.map((c) => (c as { name: string }).name)).toEqual(["article_titles", "articles", "members", "users"]);
     expect(await withCairn(dir, collectionsOf)).toEqual(expected);
+    // The record tables, indexes and views are the reference's, statement for statement.
+    const schema = await recordSchema(refLive);
+    expect(schema.length).toBeGreaterThan(6);
+    expect(await recordSchema(dir)).toEqual(schema);
   }, 120_000);
 
   it("gives the same collections and records as the reference's own `migrate up`", async () => {
