@@ -104,6 +104,10 @@ describe("cairn migrate", () => {
     expect(refUp.out).toContain(`Applied ${snapFile}`);
     const expected = await withCairn(dataDir, collectionsOf);
     expect(await withReference(ref, path.join(migrationsDir, "snap"), collectionsOf)).toEqual(expected);
+    // ... and so does Cairn on a fresh data directory (importCollections with deleteMissing).
+    const fresh = referenceDataDir();
+    expect(cairn(["migrate", "up", "--dir", fresh, "--migrationsDir", path.join(migrationsDir, "snap")]).out).toBe(`Applied ${snapFile}\n`);
+    expect(await withCairn(fresh, collectionsOf)).toEqual(expected);
 
     const created = cairn(["migrate", "create", "Add Things", "--dir", dataDir]);
     expect(created.code, created.out).toBe(0);
