@@ -229,12 +229,22 @@ GROUP BY c.oid, c.relname ORDER BY max(deps.depth), c.relname`;
 /** Rows converted per UPDATE. */
 const BATCH = 1000;
 
+/**
+ * SQLite keeps names starting with `sqlite_` (any case) for itself and refuses tables and views
+ * so named; the same refusal here keeps collection names portable between the engines (and the
+ * answers the reference gives).
+ */
+function refuseReserved(name: string): void {
+  if (name.toLowerCase().startsWith("sqlite_")) throw new Error(`object name reserved for internal use: ${name}`);
+}
+
 export const postgresSchemaEditor: SchemaEditor = {
   columnDefinition: (kind) => PG_COLUMN[kind],
   systemColumns: (auth) => ({ ...PG_BASE_COLUMNS, ...(auth ? PG_AUTH_COLUMNS : {}) }),
 
   /** Columns sorted by name as on SQLite, then the hidden row-order column. */
   async createTable(tx, table, columns) {
+    refuseReserved(table);
     const names = Object.keys(columns).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const defs = names.map((n) => `${q(n)} ${columns[n]}`);
     // UNIQUE gives the index that paging in insertion order reads.
@@ -244,6 +254,7 @@ export const postgresSchemaEditor: SchemaEditor = {
   /** Names keep their case here (quoted identifiers), so a change of case is a rename too. */
   async renameTable(tx, from, to) {
     if (from === to) return;
+    refuseReserved(to);
     await tx.run(`ALTER TABLE ${q(from)} RENAME TO ${q(to)}`);
   },
   /**
@@ -307,6 +318,7 @@ export const postgresSchemaEditor: SchemaEditor = {
    * keeps them; one that no longer resolves stays gone, as it stays broken on SQLite.
    */
   async replaceView(tx, name, query) {
+    refuseReserved(name);
     const sql = (verb: string) => `${verb} VIEW ${q(name)} AS SELECT * FROM (${query}) AS ${q("_view")}`;
     try {
       await tx.savepoint((sp) => sp.run(sql("CREATE OR REPLACE")));

@@ -64,14 +64,15 @@ const PROBES = (token: string): Call[] => [
 describe("logs API (differential)", () => {
   const { servers } = differential(cases);
 
-  beforeAll(() => {
+  beforeAll(async () => {
     const { cairn, ref } = servers();
-    for (const s of [cairn, ref]) {
-      const db = new Database(path.join(s.dataDir, "logs.db"));
-      const insert = db.prepare("INSERT INTO _logs (id, level, message, data, created, updated) VALUES (?, ?, ?, ?, ?, ?)");
-      for (const r of SEED) insert.run(r.id, r.level, r.message, JSON.stringify(r.data), r.created, r.created);
-      db.close();
-    }
+    const INSERT = 'INSERT INTO "_logs" ("id", "level", "message", "data", "created", "updated") VALUES (?, ?, ?, ?, ?, ?)';
+    const row = (r: (typeof SEED)[number]) => [r.id, r.level, r.message, JSON.stringify(r.data), r.created, r.created];
+    const db = new Database(path.join(ref.dataDir, "logs.db"));
+    for (const r of SEED) db.prepare(INSERT).run(...row(r));
+    db.close();
+    // Through Cairn's own logs database: its logs.db file, or PostgreSQL under CAIRN_TEST_DB=postgres.
+    for (const r of SEED) await cairn.app.logsDb.run(INSERT, row(r));
   });
 
   it("request logs: same entries for the same requests", async () => {
