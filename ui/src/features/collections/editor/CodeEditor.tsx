@@ -1,5 +1,6 @@
 import "./codeEditor.css";
 import { useEffect, useRef } from "react";
+import { claimFallbackFocus } from "../../../components/CodeFallback";
 import { Compartment, EditorState } from "@codemirror/state";
 import { EditorView, keymap, placeholder as placeholderExt } from "@codemirror/view";
 import { autocompletion } from "@codemirror/autocomplete";
@@ -77,7 +78,7 @@ export default function CodeEditor({ value, onChange, language, label, id, descr
       }),
     });
     view.current = v;
-    if (autoFocus) {
+    if (autoFocus || claimFallbackFocus(id)) {
       v.focus();
       v.dispatch({ selection: { anchor: v.state.doc.length } });
     }

@@ -15,6 +15,7 @@ import { useEditor } from "./editorContext";
 import { InfoTip } from "./FieldOptions";
 import { NumberInput } from "./inputs";
 import { ruleCompletions } from "./ruleCompletions";
+import { CodeFallback } from "../../../components/CodeFallback";
 
 const CodeEditor = lazy(() => import("./CodeEditor"));
 
@@ -103,7 +104,7 @@ function MfaRuleField({ value, completions, onChange }: { value: string; complet
           {value.trim() === "" ? <span className="chip chip-success">Everyone</span> : null}
         </label>
       </div>
-      <Suspense fallback={<textarea id={`${id}-input`} className="code-fallback" rows={1} value={value} onChange={(e) => set(e.target.value)} placeholder={MFA_RULE_PLACEHOLDER} />}>
+      <Suspense fallback={<CodeFallback id={`${id}-input`} rows={1} value={value} onChange={(e) => set(e.target.value)} placeholder={MFA_RULE_PLACEHOLDER} />}>
         <CodeEditor
           id={`${id}-input`}
           language="filter"

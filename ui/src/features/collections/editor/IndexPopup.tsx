@@ -3,6 +3,7 @@ import { OverlayPanel } from "../../../components/OverlayPanel";
 import { VALIDATION_MESSAGES } from "../../../lib/validation";
 import { CIcon } from "../icons";
 import { hasColumns, parseIndex, setIndexUnique, toggleIndexColumn } from "./indexes";
+import { CodeFallback } from "../../../components/CodeFallback";
 
 const CodeEditor = lazy(() => import("./CodeEditor"));
 
@@ -68,7 +69,7 @@ export function IndexPopup({ open, initial, isNew, columns, onSubmit, onDelete, 
           <label htmlFor={`${id}-sql`} className="label-required">
             Index statement
           </label>
-          <Suspense fallback={<textarea id={`${id}-sql`} className="code-fallback" value={sql} onChange={(e) => setSql(e.target.value)} rows={4} />}>
+          <Suspense fallback={<CodeFallback id={`${id}-sql`} value={sql} onChange={(e) => setSql(e.target.value)} rows={4} />}>
             <CodeEditor
               id={`${id}-sql`}
               language="sql"

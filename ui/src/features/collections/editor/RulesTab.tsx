@@ -5,6 +5,7 @@ import { CIcon } from "../icons";
 import { useEditor } from "./editorContext";
 import { type CollectionForm } from "./editorModel";
 import { ruleCompletions } from "./ruleCompletions";
+import { CodeFallback } from "../../../components/CodeFallback";
 
 const CodeEditor = lazy(() => import("./CodeEditor"));
 
@@ -87,7 +88,7 @@ function RuleField({ ruleKey, completions, hint, memory }: { ruleKey: RuleKey; c
           Only admins can perform this action. Unlock to set a custom rule.
         </div>
       ) : (
-        <Suspense fallback={<textarea id={`${id}-input`} className="code-fallback" rows={1} value={value ?? ""} onChange={(e) => set(e.target.value)} placeholder={RULE_PLACEHOLDER} />}>
+        <Suspense fallback={<CodeFallback id={`${id}-input`} rows={1} value={value ?? ""} onChange={(e) => set(e.target.value)} placeholder={RULE_PLACEHOLDER} />}>
           <CodeEditor
             id={`${id}-input`}
             language="filter"

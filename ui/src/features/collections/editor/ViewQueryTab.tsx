@@ -4,6 +4,7 @@ import { useStore } from "../../../lib/store";
 import { useHealth } from "../../../data/system/health";
 import { useEditor } from "./editorContext";
 import { viewQueryErrors } from "./viewQuery";
+import { CodeFallback } from "../../../components/CodeFallback";
 
 const CodeEditor = lazy(() => import("./CodeEditor"));
 
@@ -31,7 +32,7 @@ export function ViewQueryTab() {
         <label htmlFor={`${id}-query`} className="label-required">
           Select query
         </label>
-        <Suspense fallback={<textarea id={`${id}-query`} className="code-fallback" rows={6} value={query} onChange={(e) => update((f) => ({ ...f, options: { ...f.options, query: e.target.value } }))} />}>
+        <Suspense fallback={<CodeFallback id={`${id}-query`} rows={6} value={query} onChange={(e) => update((f) => ({ ...f, options: { ...f.options, query: e.target.value } }))} />}>
           <CodeEditor
             id={`${id}-query`}
             language="sql"

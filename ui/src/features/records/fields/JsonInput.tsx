@@ -3,6 +3,7 @@ import { Field } from "../../../components/Field";
 import { jsonParseError, normalizeJsonText } from "../recordModel";
 import { FieldLabel } from "./BasicInputs";
 import type { FieldInputProps } from "./types";
+import { CodeFallback } from "../../../components/CodeFallback";
 
 const CodeEditor = lazy(() => import("../../collections/editor/CodeEditor"));
 
@@ -28,7 +29,7 @@ export function JsonInput({ field, value, onChange, error }: FieldInputProps) {
       error={error}
     >
       {(p) => (
-        <Suspense fallback={<textarea id={p.id} className="code-fallback" value={text} onChange={(e) => onChange(e.target.value)} />}>
+        <Suspense fallback={<CodeFallback id={p.id} value={text} onChange={(e) => onChange(e.target.value)} />}>
           <CodeEditor language="json" tabMovesFocus id={p.id} label={field.name} describedBy={p["aria-describedby"]} invalid={!valid || !!p["aria-invalid"]} value={text} onChange={onChange} />
         </Suspense>
       )}
