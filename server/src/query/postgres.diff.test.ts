@@ -393,6 +393,16 @@ describe("JSON text on SQLite and PostgreSQL", () => {
     }
     expect(texts.filter((t) => PG_REFUSES.test(t)).length).toBeGreaterThan(0);
   });
+
+  it("is read in queries PostgreSQL would run in parallel workers (which cannot start the JSON check's subtransaction)", async () => {
+    const sql = `SELECT COUNT(*) AS n FROM "_logs" WHERE cairn_json_valid("data") AND NOT cairn_is(cairn_key_value("data", ?::text[]), to_jsonb(?::text)) AND cairn_count("data") >= 0`;
+    const serial = (await pgDb.get<{ n: string }>(sql, ["{auth}", "admin"]))!.n;
+    const parallel = await pgDb.transaction(async (tx) => {
+      await tx.exec("SET LOCAL parallel_setup_cost = 0; SET LOCAL parallel_tuple_cost = 0; SET LOCAL min_parallel_table_scan_size = 0");
+      return (await tx.get<{ n: string }>(sql, ["{auth}", "admin"]))!.n;
+    });
+    expect(parallel).toBe(serial);
+  });
 });
 
 // Random filters from the filter language's grammar over the fixture's identifiers.

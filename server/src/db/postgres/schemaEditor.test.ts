@@ -12,10 +12,10 @@ const scope = { table: "posts", columns: new Map([["title", "title"], ["mycol", 
 describe("PostgreSQL index translation", () => {
   it("quotes the columns SQLite's names resolve to, whatever their quotes or case", () => {
     const idx = (sql: string) => createIndexSql(withTable(parseIndex(sql), "posts"), ["id", "title", "myCol"]);
-    expect(idx("CREATE UNIQUE INDEX `idx_x` ON `posts` (`title`)")).toBe('CREATE UNIQUE INDEX "idx_x" ON "posts" ("title")');
-    expect(idx("create index idx_y on posts (MYCOL desc, title collate nocase)")).toBe('CREATE INDEX "idx_y" ON "posts" ("myCol" DESC, "title" COLLATE "nocase")');
+    expect(idx("CREATE UNIQUE INDEX `idx_x` ON `posts` (`title`)")).toBe('CREATE UNIQUE INDEX "idx_x" ON "posts" ("title" NULLS FIRST)');
+    expect(idx("create index idx_y on posts (MYCOL desc, title collate nocase)")).toBe('CREATE INDEX "idx_y" ON "posts" ("myCol" DESC NULLS LAST, "title" COLLATE "nocase" NULLS FIRST)');
     expect(idx("CREATE INDEX IF NOT EXISTS idx_z ON posts (lower(mycol)) WHERE [title] != \"\" AND id == 'a''b'")).toBe(
-      `CREATE INDEX IF NOT EXISTS "idx_z" ON "posts" ((lower("myCol"))) WHERE "title" != '' AND "id" = 'a''b'`,
+      `CREATE INDEX IF NOT EXISTS "idx_z" ON "posts" ((lower("myCol")) NULLS FIRST) WHERE "title" != '' AND "id" = 'a''b'`,
     );
     expect(translateExpression(scope, "title collate NOCASE = \"x\" or posts.mycol is null")).toBe(`"title" COLLATE "nocase" = 'x' or "posts"."myCol" is null`);
     expect(translateExpression(scope, "title NOT LIKE 'a%' AND likes(title)")).toBe(`"title" NOT ILIKE 'a%' AND likes("title")`);
@@ -159,5 +159,26 @@ describe("PostgreSQL schema editor", () => {
     // A second statement is refused by the protocol itself.
     await expect(tx((t) => ed.replaceView(t, "w2", "SELECT 1 AS id; DROP VIEW w"))).rejects.toThrow();
     expect(await columns("w")).toHaveLength(1);
+  });
+  it("gives list queries' ORDER BY an index to walk in either direction, text compared bytewise", async () => {
+    await tx(async (t) => {
+      await ed.createTable(t, "ordered", { ...ed.systemColumns(false), title: ed.columnDefinition("text"), n: ed.columnDefinition("number") });
+      await ed.createIndex(t, withTable(parseIndex("CREATE INDEX idx_ordered_created ON ordered (created)"), "ordered"));
+      await ed.createIndex(t, withTable(parseIndex("CREATE INDEX idx_ordered_n ON ordered (n DESC)"), "ordered"));
+      await t.run(`INSERT INTO "ordered" ("created", "title", "n") SELECT to_char(i, 'FM00000'), CASE WHEN i % 2 = 0 THEN 'a' ELSE 'B' END, i FROM generate_series(1, 5000) AS i`);
+      await t.run(`ANALYZE "ordered"`);
+    });
+    const plan = async (column: string, kind: "text" | "number", dir: "ASC" | "DESC") => {
+      const term = db.dialect.sortTerm({ sql: `"ordered"."${column}"`, params: [], kind }, dir);
+      const rows = await db.read((t) => t.all<{ "QUERY PLAN": string }>(`EXPLAIN SELECT * FROM "ordered" WHERE "title" = ? ORDER BY ${term.sql}, "_rowid" LIMIT 30`, ["a"]));
+      return rows.map((r) => r["QUERY PLAN"]).join("\n");
+    };
+    for (const dir of ["ASC", "DESC"] as const) {
+      expect(await plan("created", "text", dir)).toMatch(/Index Scan (Backward )?using idx_ordered_created/);
+      expect(await plan("n", "number", dir)).toMatch(/Index Scan (Backward )?using idx_ordered_n/);
+    }
+    // SQLite's BINARY order: upper-case letters before lower-case ones, whatever the database's collation.
+    const titles = await db.read((t) => t.all<{ title: string }>(`SELECT DISTINCT "title" FROM "ordered" ORDER BY "title"`));
+    expect(titles.map((r) => r.title)).toEqual(["B", "a"]);
   });
 });

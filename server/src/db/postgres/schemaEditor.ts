@@ -18,32 +18,34 @@ export const ROWID = "_rowid";
 /** The reference's time format, `2006-01-02 15:04:05.000Z`, in UTC. */
 const NOW = `to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.MS"Z"')`;
 
+// Text columns compare and sort bytewise, as SQLite's BINARY: the list queries' ORDER BY ...
+// COLLATE "C" then matches the columns' indexes (whatever the database's default collation).
 export const PG_BASE_COLUMNS: Readonly<Record<string, string>> = {
   // 'r' and 14 hex digits, as SQLite's default ('r'||lower(hex(randomblob(7)))).
-  id: "TEXT PRIMARY KEY DEFAULT ('r' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 14)) NOT NULL",
-  created: `TEXT DEFAULT (${NOW}) NOT NULL`,
-  updated: `TEXT DEFAULT (${NOW}) NOT NULL`,
+  id: `TEXT COLLATE "C" PRIMARY KEY DEFAULT ('r' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 14)) NOT NULL`,
+  created: `TEXT COLLATE "C" DEFAULT (${NOW}) NOT NULL`,
+  updated: `TEXT COLLATE "C" DEFAULT (${NOW}) NOT NULL`,
 };
 
 /** An auth collection's own columns: the same definitions as on SQLite read the same here. */
 export const PG_AUTH_COLUMNS: Readonly<Record<string, string>> = {
-  username: "TEXT NOT NULL",
-  email: "TEXT DEFAULT '' NOT NULL",
+  username: `TEXT COLLATE "C" NOT NULL`,
+  email: `TEXT COLLATE "C" DEFAULT '' NOT NULL`,
   emailVisibility: "BOOLEAN DEFAULT FALSE NOT NULL",
   verified: "BOOLEAN DEFAULT FALSE NOT NULL",
-  tokenKey: "TEXT NOT NULL",
-  passwordHash: "TEXT NOT NULL",
-  lastResetSentAt: "TEXT DEFAULT '' NOT NULL",
-  lastVerificationSentAt: "TEXT DEFAULT '' NOT NULL",
-  lastLoginAlertSentAt: "TEXT DEFAULT '' NOT NULL",
+  tokenKey: `TEXT COLLATE "C" NOT NULL`,
+  passwordHash: `TEXT COLLATE "C" NOT NULL`,
+  lastResetSentAt: `TEXT COLLATE "C" DEFAULT '' NOT NULL`,
+  lastVerificationSentAt: `TEXT COLLATE "C" DEFAULT '' NOT NULL`,
+  lastLoginAlertSentAt: `TEXT COLLATE "C" DEFAULT '' NOT NULL`,
 };
 
 export const PG_COLUMN: Readonly<Record<ColumnKind, string>> = {
-  text: "TEXT DEFAULT '' NOT NULL",
+  text: `TEXT COLLATE "C" DEFAULT '' NOT NULL`,
   number: "DOUBLE PRECISION DEFAULT 0 NOT NULL",
   bool: "BOOLEAN DEFAULT FALSE NOT NULL",
-  json: "TEXT DEFAULT NULL",
-  multiple: "TEXT DEFAULT '[]' NOT NULL",
+  json: `TEXT COLLATE "C" DEFAULT NULL`,
+  multiple: `TEXT COLLATE "C" DEFAULT '[]' NOT NULL`,
 };
 
 /** Thrown for index text this engine cannot take; its message is the field error's reason. */
@@ -167,7 +169,9 @@ function indexKey(scope: Scope, c: IndexColumn): string {
   const isExpression = name.includes("(") || name.includes(" ");
   let key = isExpression ? `(${translateExpression(scope, name)})` : (identifier(scope, name) ?? q(name));
   if (c.collate !== "") key += " COLLATE " + collation(c.collate);
-  if (c.sort !== "") key += " " + c.sort.toUpperCase();
+  // SQLite's NULL sorts first: with the matching NULLS clause an index serves the list
+  // queries' ORDER BY (ASC NULLS FIRST, DESC NULLS LAST) in either scan direction.
+  key += c.sort.toUpperCase() === "DESC" ? " DESC NULLS LAST" : " NULLS FIRST";
   return key;
 }
 
