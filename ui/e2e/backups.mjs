@@ -173,7 +173,7 @@ export const backupsJourneys = [
         // the success toast is awaited from now on: it may come and go while the checks below run
         const succeeded = visible(page.getByText("Successfully generated new backup."), 90000);
         succeeded.catch(() => {}); // awaited below; this only keeps an early failure from counting as unhandled
-        if (ctx.target === "cairn") {
+        if (ctx.server === "cairn") {
           // Cairn reports the phase and bytes: the bar shows and moves on
           await visible(bar);
           const seen = new Set([await bar.getAttribute("aria-valuetext")]);

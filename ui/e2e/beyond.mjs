@@ -11,7 +11,7 @@ export const beyondJourneys = [
   {
     name: "beyond: rate limits and OpenAPI in the dashboard",
     async run(ctx) {
-      const cairn = ctx.target === "cairn";
+      const cairn = ctx.server === "cairn";
       const token = await adminToken(ctx);
       const target = await ctx.api.call("GET", `/api/collections/${COLLECTION}`, { token });
       if (target.status === 404) {

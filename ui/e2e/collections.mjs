@@ -376,7 +376,7 @@ export const collectionsJourneys = [
       // (Cairn adds a TypeScript tab once it knows the server serves /api/openapi.json: not an API action;
       // and an Export tab, for the export endpoint it has for views too, which PocketBase has not)
       const viewTabs = await viewDocs.getByRole("tab").filter({ hasNotText: "TypeScript" }).allTextContents();
-      const expectedTabs = ctx.target === "cairn" ? ["List/Search", "View", "Export"] : ["List/Search", "View"];
+      const expectedTabs = ctx.server === "cairn" ? ["List/Search", "View", "Export"] : ["List/Search", "View"];
       equal(JSON.stringify(viewTabs.map((t) => t.trim())), JSON.stringify(expectedTabs), "view collections have List/Search and View only (and Export on Cairn)");
     },
   },

@@ -33,7 +33,7 @@ async function seedRows(ctx) {
 export const freshInstallJourney = {
   name: "review: /_/ on a fresh install opens the installer",
   async run(ctx) {
-    if (ctx.target === "reference") {
+    if (ctx.server === "reference") {
       // PocketBase serves its own dashboard at /_/ (ours comes from a static server here): its redirect is the model
       const res = await fetch(`${ctx.apiUrl}/_/`, { redirect: "manual" });
       equal(res.status, 307, "PocketBase's answer to /_/ without an admin");

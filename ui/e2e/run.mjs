@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Browser journeys with Playwright (playwright-core) driving Debian's chromium, against the
 // reference binary and against Cairn's server. Starts and stops its own servers and SMTP sink.
-// Env: E2E_TARGETS=reference,cairn  E2E_ONLY=<substring of journey names, "|" separates several>  E2E_SCREENSHOTS=1
+// Env: E2E_TARGETS=reference,cairn,cairn-postgres (the default; cairn-postgres runs postgresJourneys.mjs)  E2E_ONLY=<substring of journey names, "|" separates several>  E2E_SCREENSHOTS=1
 import { existsSync, mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,11 +12,14 @@ import { startSmtp } from "./smtp.mjs";
 import { createApi } from "./api.mjs";
 import { journeys } from "./journeys.mjs";
 import { knownGaps } from "./knownGaps.mjs";
+import { POSTGRES_JOURNEYS } from "./postgresJourneys.mjs";
 
 const UI = fileURLToPath(new URL("../", import.meta.url));
 const ARTIFACTS = path.join(UI, "e2e/.artifacts");
-const targets = (process.env.E2E_TARGETS ?? "reference,cairn").split(",").map((s) => s.trim()).filter(Boolean);
+const targets = (process.env.E2E_TARGETS ?? "reference,cairn,cairn-postgres").split(",").map((s) => s.trim()).filter(Boolean);
 const only = process.env.E2E_ONLY ?? "";
+/** The server behind a target name ("cairn-postgres" is Cairn: journeys marked onlyOn "cairn" run there too). */
+const serverOf = (targetName) => (targetName === "reference" ? "reference" : "cairn");
 const screenshots = process.env.E2E_SCREENSHOTS === "1";
 
 if (!chromiumPath()) {
@@ -49,6 +52,8 @@ for (const targetName of targets) {
 
   const ctx = {
     target: targetName,
+    /** "reference" or "cairn", whatever database Cairn runs on. */
+    server: serverOf(targetName),
     dashboardUrl: target.dashboardUrl,
     apiUrl: target.apiUrl,
     api: createApi(target.apiUrl),
@@ -73,10 +78,11 @@ for (const targetName of targets) {
   };
 
   for (const journey of journeys) {
-    if (only && !only.split("|").some((o) => journey.name.includes(o))) continue;
+    const selection = only || (targetName === "cairn-postgres" ? POSTGRES_JOURNEYS.join("|") : "");
+    if (selection && !selection.split("|").some((o) => journey.name.includes(o))) continue;
     // Accessibility is a property of the dashboard, not of the server behind it: the axe
     // journeys (marked onlyOn) run once, against Cairn, and keep CI within its time budget.
-    if (journey.onlyOn && journey.onlyOn !== targetName) continue;
+    if (journey.onlyOn && journey.onlyOn !== serverOf(targetName)) continue;
     const gap = knownGaps[targetName]?.[journey.name];
     const started = Date.now();
     let status = "pass";

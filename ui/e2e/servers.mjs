@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startPostgres } from "../../scripts/postgresCluster.mjs";
 import { startStaticServer } from "./staticServer.mjs";
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -79,6 +80,7 @@ export async function startTarget(name) {
   const apiUrl = `http://127.0.0.1:${port}`;
   let proc;
   let statics;
+  let postgres;
   if (name === "reference") {
     if (!existsSync(PB_BIN)) throw new Error(`reference binary missing at ${PB_BIN}`);
     execFileSync(PB_BIN, ["migrate", "up", "--dir", dir, ...PB_FLAGS], { stdio: "ignore" });
@@ -88,6 +90,13 @@ export async function startTarget(name) {
   } else if (name === "cairn") {
     if (!existsSync(CAIRN_CLI)) throw new Error(`Cairn server is not built (${CAIRN_CLI}); run \`npm run build -w server\``);
     proc = spawnServer(process.execPath, [CAIRN_CLI, "serve", "--dir", dir, "--http", `127.0.0.1:${port}`], name);
+    await waitForHealth(apiUrl, proc);
+  } else if (name === "cairn-postgres") {
+    // Cairn on a throwaway PostgreSQL cluster: the data in an empty database, `dir` only for files.
+    if (!existsSync(CAIRN_CLI)) throw new Error(`Cairn server is not built (${CAIRN_CLI}); run \`npm run build -w server\``);
+    postgres = await startPostgres(await freePort());
+    const db = postgres.database("cairn_e2e");
+    proc = spawnServer(process.execPath, [CAIRN_CLI, "serve", "--db", db, "--dir", dir, "--http", `127.0.0.1:${port}`], name);
     await waitForHealth(apiUrl, proc);
   } else {
     throw new Error(`unknown target ${name}`);
@@ -100,6 +109,7 @@ export async function startTarget(name) {
     async stop() {
       await statics?.close();
       await stopProcess(proc);
+      postgres?.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

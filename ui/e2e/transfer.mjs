@@ -88,7 +88,7 @@ export const transferJourneys = [
       await page.getByRole("button", { name: "API Preview" }).click();
       const docs = page.getByRole("dialog", { name: /API Preview/ });
       await visible(docs.getByRole("heading", { name: `List/Search (${EXPORTED})` }));
-      if (ctx.target === "cairn") {
+      if (ctx.server === "cairn") {
         await docs.getByRole("tab", { name: "Export", exact: true }).click();
         await visible(docs.getByRole("heading", { name: `Export (${EXPORTED})` }));
         await docs.getByRole("tab", { name: "Import", exact: true }).click();
