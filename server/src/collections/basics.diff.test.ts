@@ -64,6 +64,7 @@ const all: DiffCase[] = [
     ["list: filter by system", list("?filter=" + encodeURIComponent("system=false && name != 'users'") + "&sort=name")],
     ["list: filter by created", list("?filter=" + encodeURIComponent("created > '2000-01-01' && updated > '2000'") + "&sort=-name")],
     ["list: sort by type then name", list("?sort=type,name")],
+    ["list: sort by type alone (ties in storage order)", list("?sort=-type")],
     ["list: paging", list("?sort=name&perPage=1&page=2")],
     ["list: skipTotal", list("?sort=name&skipTotal=1")],
     ["list: schema is not filterable", list("?filter=" + encodeURIComponent("schema ~ 'x'"))],

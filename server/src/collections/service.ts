@@ -75,7 +75,7 @@ export class CollectionService {
     requireAdmin(who);
     return runList(this.db, {
       table: "_collections",
-      resolver: tableResolver(this.db.dialect, "_collections", COLLECTION_LIST_COLUMNS, { kinds: { system: "bool" } }),
+      resolver: tableResolver(this.db.dialect, "_collections", COLLECTION_LIST_COLUMNS, { kinds: { system: "bool" }, insertionOrder: true }),
       query,
       mapRow: (row) => collectionJson(collectionFromRow(row as unknown as CollectionRow)),
     });

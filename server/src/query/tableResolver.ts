@@ -10,6 +10,8 @@ export interface TableResolverOptions {
   kinds?: Record<string, ValueKind>;
   /** A column ordering the rows as inserted (`_logs`' rowid), for lists on engines that need it (`Dialect.orderTies`). */
   rowOrder?: string;
+  /** The table has the engine's insertion-order column (`Dialect.rowid`: SQLite's rowid, PostgreSQL's hidden `_rowid`): ties follow it. */
+  insertionOrder?: boolean;
 }
 
 const PLAIN_KEY = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -30,7 +32,7 @@ export function tableResolver(dialect: QueryDialect, table: string, columns: str
 
   return {
     dialect,
-    rowOrder: opts.rowOrder === undefined ? undefined : col(opts.rowOrder),
+    rowOrder: opts.rowOrder !== undefined ? col(opts.rowOrder) : opts.insertionOrder ? dialect.rowid(q(table)) : undefined,
     resolve(identifier: string): ResolvedField | null {
       if (typeof identifier !== "string") return null;
       if (cols.has(identifier)) return { sql: col(identifier), kind: kindOf(identifier) };
