@@ -15,6 +15,7 @@ import { transferJourneys } from "./transfer.mjs";
 import { uploadsJourneys } from "./uploads.mjs";
 import { paletteJourneys } from "./palette.mjs";
 import { freshInstallJourney, reviewJourneys } from "./review.mjs";
+import { pocketbaseDashboardJourneys } from "./pocketbaseDashboard.mjs";
 import { startTarget } from "./servers.mjs";
 
 const ADMIN_EMAIL = "admin@example.com";
@@ -428,6 +429,7 @@ export const journeys = [
   ...uploadsJourneys,
   ...paletteJourneys,
   ...reviewJourneys,
+  ...pocketbaseDashboardJourneys,
   {
     name: "accessibility (axe) in both themes",
     onlyOn: "cairn",

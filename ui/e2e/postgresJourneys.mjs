@@ -23,4 +23,5 @@ export const POSTGRES_JOURNEYS = [
   "backups: create, download and upload",
   "backups: restore",
   "sync: import collections with the diff",
+  "PocketBase's own dashboard",
 ];
