@@ -12,6 +12,7 @@ import { AdminService } from "./admins/service.js";
 import { CollectionService } from "./collections/service.js";
 import { RecordService } from "./records/service.js";
 import { RecordAuth } from "./records/auth.js";
+import type { RecordWriteHooks } from "./records/writeHooks.js";
 import { createEventBus, type EventBus } from "./events/bus.js";
 import { FilesService } from "./files/service.js";
 import { OrphanSweeper } from "./files/orphanSweeper.js";
@@ -62,6 +63,8 @@ export interface AppOptions {
   readSlowMs?: number;
   /** Start the read workers as the services open (at start and after a restore), not on the first slow read. */
   warmReadWorkers?: boolean;
+  /** Code run around record writes (pb_hooks, set once loaded: cli/hooks.ts); kept across restores. */
+  recordHooks?: RecordWriteHooks;
 }
 
 export interface App {
@@ -200,10 +203,10 @@ async function openApp(opts: AppOptions & { dataDir: string }, events: EventBus,
     recordFileToken: (auth: AuthInfo): Promise<string> => recordAuth.fileToken(auth),
   });
   const collections: CollectionService = new CollectionService({ db, files, events, dev });
-  const records = new RecordService({ db, files, events, dev });
+  const records = new RecordService({ db, files, events, dev, hooks: opts.recordHooks });
   // The login alert needs the OAuth2 links, made below; the closure runs only on sign-ins.
   const mfaGate = new RecordMfaGate({ db, sessions: mfaSessions });
-  const recordAuth: RecordAuth = new RecordAuth({ db, settings, records, mfa: mfaGate }, (c, a) => loginAlerts.afterPasswordLogin(c, a));
+  const recordAuth: RecordAuth = new RecordAuth({ db, settings, records, mfa: mfaGate, hooks: opts.recordHooks }, (c, a) => loginAlerts.afterPasswordLogin(c, a));
   const realtime = new RealtimeService({ db, records, events, calls: node.calls }, opts.realtime);
   const oauth2Endpoints = opts.oauth2Endpoints ?? endpointOverridesFromEnv();
   const externalAuths = new ExternalAuths({ db, recordAuth });

@@ -12,8 +12,11 @@ const SOURCES = (readdirSync(SRC, { recursive: true }) as string[])
   .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !f.endsWith(".d.ts"))
   .sort();
 
-/** Only these know HTTP statuses. openapi/ writes the API's description, whose format keys responses by status. */
-const KNOWS_HTTP = (file: string) => file.startsWith("http/") || file.startsWith("cli/") || file === "cli.ts" || file.startsWith("openapi/");
+/**
+ * Only these know HTTP statuses. openapi/ writes the API's description, whose format keys responses by status;
+ * hooks/ gives JS hook files PocketBase's API, whose routes and error classes (`ApiError`) speak in statuses.
+ */
+const KNOWS_HTTP = (file: string) => file.startsWith("http/") || file.startsWith("cli/") || file === "cli.ts" || file.startsWith("openapi/") || file.startsWith("hooks/");
 
 const STATUS = /^[1-5]\d\d$/;
 /** Calls whose first argument is a status when it is a three-digit number: error constructors, reply.status/code, result helpers. */

@@ -45,17 +45,23 @@ async function main(argv: string[]): Promise<number> {
       const { serve } = await import("./cli/serve.js");
       // Read workers boot with the services (and again after a restore reopens them), not inside the first heavy list.
       const timeouts = { bodyTimeoutMs: timeoutFlag(flags, "bodyTimeout"), headersTimeoutMs: timeoutFlag(flags, "headersTimeout") };
-      const app = await createApp({ dataDir, dev, encryptionKey, ...database, readWorkers: readWorkersFlag(flags), warmReadWorkers: true });
+      const { RecordHookSlot } = await import("./records/writeHooks.js");
+      const recordHooks = new RecordHookSlot();
+      const app = await createApp({ dataDir, dev, encryptionKey, ...database, readWorkers: readWorkersFlag(flags), warmReadWorkers: true, recordHooks });
       // As PocketBase: the pending pb_migrations files are applied before listening; a failing one stops the start.
       const { applyPendingMigrations, migrationsDirOf } = await import("./cli/migrate.js");
+      // Then the pb_hooks files load (a file that fails is logged with its line; the others run).
+      const { hooksDirOf, hooksPoolOf, loadHooks } = await import("./cli/hooks.js");
+      let hooks;
       try {
         await applyPendingMigrations(app, migrationsDirOf(flags, dataDir), out);
+        hooks = await loadHooks(app, hooksDirOf(flags, dataDir), recordHooks, { poolSize: hooksPoolOf(flags) });
       } catch (err) {
         await app.close();
         throw err;
       }
       const http = typeof flags.http === "string" ? flags.http : rest[0] ?? "127.0.0.1:8090";
-      await serve(app, { http, out, sharedDir: database.databaseUrl !== undefined, ...timeouts });
+      await serve(app, { http, out, sharedDir: database.databaseUrl !== undefined, hooks, ...timeouts });
       return -1; // keep running
     }
     case "admin": {

@@ -72,9 +72,14 @@ export class BackupService {
   /** `leader`: auto backups run only while this node holds the lease (cluster/leader.ts). */
   constructor(
     private readonly app: BackupHost,
-    leader: Leader,
+    private readonly leader: Leader,
   ) {
     this.scheduler = new BackupScheduler(app, leader, () => this.autoBackup());
+  }
+
+  /** Whether this node holds the leader lease (once-per-cluster jobs: pb_hooks' cron jobs too). */
+  leads(): boolean {
+    return this.leader.isLeader();
   }
 
   /** False while a backup or a restore runs (the health check's `canBackup`). */

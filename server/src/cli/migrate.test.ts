@@ -1,16 +1,12 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, ADMIN_PASSWORD, cleanupTempDirs, referenceDataDir } from "../../test/support/dataDirs.js";
 import { appliedJsFiles, collectionsOf, pbMigrate, project, withCairn, withReference } from "../../test/support/migrations.js";
-import { freePort } from "../../test/support/ports.js";
+import { CLI, serveUntilListening, TSX } from "../../test/support/cliServe.js";
 
 afterAll(cleanupTempDirs);
-
-const SERVER_DIR = path.resolve(import.meta.dirname, "../..");
-const TSX = path.resolve(SERVER_DIR, "../node_modules/.bin/tsx");
-const CLI = path.join(SERVER_DIR, "src/cli.ts");
 
 function cairn(args: string[]): { out: string; code: number | null } {
   const res = spawnSync(TSX, [CLI, ...args], { encoding: "utf8", timeout: 60_000 });
@@ -39,24 +35,6 @@ migrate((db) => {
 `;
 
 const BAD = `migrate((db) => { throw new Error("nope"); })\n`;
-
-/** Starts `cairn serve` and resolves with its output once it listens (or rejects with it when it exits first). */
-function serveUntilListening(args: string[]): Promise<{ out: string; stop: () => void; url: string }> {
-  return freePort().then(
-    (port) =>
-      new Promise((resolve, reject) => {
-        const child = spawn(TSX, [CLI, "serve", "--http", `127.0.0.1:${port}`, ...args], { stdio: ["ignore", "pipe", "pipe"] });
-        let out = "";
-        const onData = (d: Buffer) => {
-          out += d.toString();
-          if (out.includes("Server started")) resolve({ out, stop: () => child.kill("SIGTERM"), url: `http://127.0.0.1:${port}` });
-        };
-        child.stdout.on("data", onData);
-        child.stderr.on("data", onData);
-        child.once("exit", (code) => reject(Object.assign(new Error(out), { code })));
-      }),
-  );
-}
 
 describe("cairn serve with pb_migrations", () => {
   it("applies the pending files of pb_migrations next to the data directory before listening, once", async () => {

@@ -5,6 +5,7 @@ import { closeServer } from "../http/closeServer.js";
 import { listenErrorMessage } from "./listenError.js";
 import { clearSpoolDir, SHARED_SPOOL_AGE_MS } from "../files/spoolDir.js";
 import { passwordPool } from "../auth/passwordPool.js";
+import type { Hooks } from "../hooks/service.js";
 
 export interface ServeOptions {
   http: string;
@@ -14,6 +15,8 @@ export interface ServeOptions {
   headersTimeoutMs?: number;
   /** Other nodes may share the data directory (`--db`): leftovers are told apart by age. */
   sharedDir?: boolean;
+  /** The pb_hooks files (their routes; closed on shutdown). */
+  hooks?: Hooks;
   out: (s: string) => void;
 }
 
@@ -31,11 +34,13 @@ export async function serve(app: App, opts: ServeOptions): Promise<void> {
     dashboardDir: opts.dashboardDir ?? DEFAULT_DASHBOARD_DIR,
     bodyTimeoutMs: opts.bodyTimeoutMs,
     headersTimeoutMs: opts.headersTimeoutMs,
+    hooks: opts.hooks,
   });
   try {
     await server.listen({ host, port: Number(portText) });
   } catch (err) {
     await server.close();
+    await opts.hooks?.close();
     await app.close();
     const message = listenErrorMessage(err, opts.http);
     throw message ? new Error(message) : err;
@@ -53,6 +58,7 @@ export async function serve(app: App, opts: ServeOptions): Promise<void> {
     stopping = true;
     opts.out(`\n${signal} received, shutting down...`);
     await closeServer(server, SHUTDOWN_GRACE_MS);
+    await opts.hooks?.close();
     await app.close();
     process.exit(0);
   };

@@ -29,6 +29,9 @@ import { batchRoutes } from "./routes/batch.js";
 import { recordsExportRoutes } from "./routes/recordsExport.js";
 import { recordsImportRoutes } from "./routes/recordsImport.js";
 import { openApiRoutes } from "./routes/openapi.js";
+import { hookRoutes } from "./routes/hooks.js";
+import { HookError } from "../hooks/errors.js";
+import type { Hooks } from "../hooks/service.js";
 import { registerRateLimit } from "./rateLimit.js";
 import { TooManyRequests } from "../ratelimit/tooMany.js";
 import { DEFAULT_BODY_TIMEOUT_MS, DEFAULT_HEADERS_TIMEOUT_MS, registerBodyTimeout } from "./bodyTimeout.js";
@@ -43,6 +46,8 @@ export interface ServerOptions {
   bodyTimeoutMs?: number;
   /** Milliseconds a client may take to send a request's head before a 408; 0: never. */
   headersTimeoutMs?: number;
+  /** The pb_hooks files' routes (before the dashboard's catch-all) and their errors' answers. */
+  hooks?: Hooks;
 }
 
 const INVALID_BODY_MESSAGE = "Failed to load the submitted data due to invalid formatting.";
@@ -117,6 +122,8 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
     if (err instanceof TooManyRequests) reply.header("Retry-After", String(err.retryAfter));
     const send = (e: DomainError) => reply.status(errorStatus(e)).send(errorBody(e));
     if (err instanceof DomainError) return send(err);
+    // What a JS hook threw: the status and message of its ApiError, as the reference answers it.
+    if (err instanceof HookError) return reply.status(err.status).send({ code: err.status, message: err.message, data: err.data });
     // Fastify's own refusals (a body over its limit, a content type it cannot parse) in the reference's words.
     const status = typeof (err as FastifyError).statusCode === "number" ? (err as FastifyError).statusCode! : 500;
     if (status === 413) return send(tooLarge());
@@ -148,6 +155,7 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   server.register(recordsExportRoutes(app), { prefix: "/api" });
   server.register(recordsImportRoutes(app), { prefix: "/api" });
   server.register(openApiRoutes(app), { prefix: "/api" });
+  if (opts.hooks) server.register(hookRoutes(opts.hooks));
   server.register(dashboardRoutes(opts.dashboardDir, () => app.admins.count()));
   return server;
 }

@@ -1,4 +1,4 @@
-import { MessageChannel, Worker } from "node:worker_threads";
+import { MessageChannel, Worker, type MessagePort } from "node:worker_threads";
 import { VM_GLOBALS_SOURCE } from "./vmGlobals.js";
 import { VM_WORKER_CODE } from "./vmWorker.js";
 
@@ -36,7 +36,23 @@ export function runInVm(run: VmRun, handle: HostHandler): Promise<void> {
     workerData: { port: port2, signal, source: run.source, filename: run.filename, direction: run.direction, globals: VM_GLOBALS_SOURCE, timeoutMs: run.timeoutMs },
     transferList: [port2],
   });
-  port1.on("message", (m: { op: string; args: string }) => {
+  answerCalls(port1, flag, handle);
+  return new Promise<void>((resolve, reject) => {
+    worker.once("message", (m: { ok?: true; error?: string }) => (m.error === undefined ? resolve() : reject(new VmScriptError(m.error))));
+    worker.once("error", reject);
+    worker.once("exit", () => reject(new VmScriptError("the migration's thread ended early")));
+  }).finally(() => {
+    port1.close();
+    void worker.terminate();
+  });
+}
+
+/**
+ * Answers the blocking calls a vm thread sends on `port` (its `call`, migrations/vmWorker.ts): each
+ * through `handle`, the reply posted back, then the thread woken through `flag`.
+ */
+export function answerCalls(port: MessagePort, flag: Int32Array, handle: HostHandler): void {
+  port.on("message", (m: { op: string; args: string }) => {
     void (async () => {
       let reply: { result?: string; error?: string };
       try {
@@ -45,18 +61,10 @@ export function runInVm(run: VmRun, handle: HostHandler): Promise<void> {
       } catch (err) {
         reply = { error: describeError(err) };
       }
-      port1.postMessage(reply);
+      port.postMessage(reply);
       Atomics.store(flag, 0, 1);
       Atomics.notify(flag, 0);
     })();
-  });
-  return new Promise<void>((resolve, reject) => {
-    worker.once("message", (m: { ok?: true; error?: string }) => (m.error === undefined ? resolve() : reject(new VmScriptError(m.error))));
-    worker.once("error", reject);
-    worker.once("exit", () => reject(new VmScriptError("the migration's thread ended early")));
-  }).finally(() => {
-    port1.close();
-    void worker.terminate();
   });
 }
 

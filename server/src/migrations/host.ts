@@ -72,7 +72,8 @@ export function migrationHost(tx: Tx, s: MigrationServices): HostHandler {
       return found.map((d) => record(c, d));
     },
     saveRecord: async (ref: string, data: RecordData, isNew: boolean) => s.direct.save(tx, await collection(ref), data, isNew),
-    deleteRecord: async (ref: string, id: string) => s.records.delete(await collection(ref), id, SYSTEM_CALLER, { tx }),
+    // withoutHooks: the calling hook's thread is blocked on this call (PocketBase's dao runs them; see the README).
+    deleteRecord: async (ref: string, id: string) => s.records.delete(await collection(ref), id, SYSTEM_CALLER, { tx, withoutHooks: true }),
     hashPassword: async (password: string) => ({ hash: await hashPassword(password), tokenKey: randomString(50) }),
     execute: async (sql: string, params: Record<string, unknown>) => {
       const q = bindNamed(sql, params ?? {});

@@ -10,6 +10,7 @@ import { badRequest, forbidden, notFound, unauthorized } from "../tools/errors.j
 import { RECORD_REQUIRED, type Caller } from "../auth/caller.js";
 import { recordFromRow, type RecordData } from "../models/record.js";
 import type { RecordMfaGate, SignInMethod } from "../auth/mfa.js";
+import type { RecordWriteHooks } from "./writeHooks.js";
 
 /** A signed-in auth record. */
 export interface AuthRecord {
@@ -29,6 +30,8 @@ export interface RecordAuthDeps {
   records: RecordPresenter;
   /** Decides whether a sign-in needs a second factor (absent: never). */
   mfa?: Pick<RecordMfaGate, "pass">;
+  /** pb_hooks' onRecordAuthRequest, before a sign-in or refresh answers. */
+  hooks?: Pick<RecordWriteHooks, "authenticated">;
 }
 
 /** The `mfaId` a second method is sent with: in the query or the body (as PocketBase v0.23 reads it). */
@@ -99,7 +102,9 @@ export class RecordAuth {
   ): Promise<{ record: unknown; token: string }> {
     const signedIn: Caller = { admin: false, info: { auth: { collection: c, record }, method: who.info.method } };
     await this.deps.mfa?.pass({ collection: c, recordId: String(record.id), method, mfaId, info: { ...who.info, auth: { collection: c, record } } });
-    return { record: await this.deps.records.present(c, record, signedIn, query), token: await this.authToken({ collection: c, record }) };
+    const token = await this.authToken({ collection: c, record });
+    await this.deps.hooks?.authenticated(c, record, { who, token, method });
+    return { record: await this.deps.records.present(c, record, signedIn, query), token };
   }
 
   /** A new token for the signed-in record of this collection (`auth-refresh`). */
@@ -110,7 +115,9 @@ export class RecordAuth {
     if (auth.collection.id !== c.id) throw forbidden(`The request requires auth record from ${auth.collection.name} collection.`);
     if (authOptions(c).onlyVerified && auth.record.verified !== true) throw forbidden("Please verify your account first.");
     const a = { collection: c, record: auth.record };
-    return { record: await this.deps.records.present(c, a.record, who, query), token: await this.authToken(a) };
+    const token = await this.authToken(a);
+    await this.deps.hooks?.authenticated(c, a.record, { who, token, method: "refresh" });
+    return { record: await this.deps.records.present(c, a.record, who, query), token };
   }
 
   /** The auth record of an auth token; null for anything else (admin tokens, bad signatures, expired). */

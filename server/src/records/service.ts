@@ -21,7 +21,7 @@ import type { Caller } from "../auth/caller.js";
 import type { PasswordWork } from "../auth/preparedPasswords.js";
 import { newId } from "../tools/random.js";
 import { nowString } from "../tools/time.js";
-import { formValues, loadBody, UnknownFilenamesError, uploadSize, type LoadedForm, type PreparedUpload, type Upload } from "./form.js";
+import { castValue, formValues, loadBody, UnknownFilenamesError, uploadSize, type LoadedForm, type PreparedUpload, type Upload } from "./form.js";
 import { validateUploadedFile } from "../fields/file.js";
 import type { FileOptions } from "../fields/index.js";
 import { asSaved, recordFromRow, recordJson, rowFromRecord, type RecordData } from "../models/record.js";
@@ -31,6 +31,7 @@ import { NonFiniteNumberError, validateRecordData } from "./validate.js";
 import { zeroValue } from "../fields/index.js";
 import { expandRecord, expandRecords, parseExpand, type ExpandDeps, type ExpandTree } from "./expand.js";
 import { parseFields, pickFields } from "./fields.js";
+import { HookStop, type RecordHookContext, type RecordWriteAction, type RecordWriteHooks } from "./writeHooks.js";
 
 export const GENERIC_MESSAGE = "Something went wrong while processing your request.";
 export const LOAD_MESSAGE = "Failed to load the submitted data due to invalid formatting.";
@@ -74,6 +75,8 @@ export interface RecordServiceDeps {
   files: RecordFiles;
   events: EventBus;
   dev?: boolean;
+  /** Code run around each write (pb_hooks' record and model hooks). */
+  hooks?: RecordWriteHooks;
 }
 
 /**
@@ -84,6 +87,8 @@ export interface RecordServiceDeps {
  */
 export interface WriteOptions {
   tx?: Tx;
+  /** No write hooks (a hook's own `$app.dao()` write: its thread is busy running that hook). */
+  withoutHooks?: boolean;
 }
 
 /** What one request reads through: the database or a transaction, and the collections as they are there. */
@@ -301,9 +306,12 @@ export class RecordService {
     form.data.created = now;
     form.data.updated = now;
     await this.writeUploads(c, recordId, form.uploads, CREATE_FAILED);
+    let record: RecordData;
     try {
-      return await withTx(this.db, opts.tx, async (tx) => {
+      record = await withTx(this.db, opts.tx, async (tx) => {
         const ts: Scope = { ...s, q: tx };
+        form.data = await this.beforeHooks("create", c, form.data, who, opts, tx);
+        form.data.id = recordId;
         await recordsRepo.insert(tx, c.name, rowFromRecord(c, form.data));
         if (rule !== null && rule.trim() !== "") {
           if (!(await checkRule(this.target(ts, c, rule, who), recordId))) throw badRequest(CREATE_FAILED);
@@ -322,6 +330,8 @@ export class RecordService {
       if (form.uploads.length) await this.deps.files.deleteRecord(c.id, recordId);
       throw this.writeError(err, CREATE_FAILED);
     }
+    await this.afterHooks("create", c, record, who, opts);
+    return record;
   }
 
   /**
@@ -350,6 +360,8 @@ export class RecordService {
     let record: RecordData;
     try {
       record = await withTx(this.db, opts.tx, async (tx) => {
+        form.data = await this.beforeHooks("update", c, form.data, who, opts, tx);
+        form.data.id = id;
         await recordsRepo.update(tx, c.name, id, rowFromRecord(c, form.data));
         const saved = asSaved(c, await this.find(c, id, tx), form.data);
         tx.afterCommit(() => this.deps.events.emit({ type: "record.update", collection: c, record: saved, previous: current }));
@@ -360,6 +372,7 @@ export class RecordService {
       throw this.writeError(err, UPDATE_FAILED);
     }
     await this.deps.files.delete(c.id, id, form.removedFiles);
+    await this.afterHooks("update", c, record, who, opts);
     return record;
   }
 
@@ -379,6 +392,8 @@ export class RecordService {
     const result: DeleteResult = { deleted: [], updated: [] };
     try {
       await withTx(this.db, opts.tx, async (tx) => {
+        const current = await this.find(c, id, tx);
+        if (current) await this.beforeHooks("delete", c, current, who, opts, tx);
         await this.deleteCascade({ ...s, q: tx }, tx, c, id, result, 0);
         const { events } = this.deps;
         tx.afterCommit(() => {
@@ -387,11 +402,13 @@ export class RecordService {
         });
       });
     } catch (err) {
-      if (err instanceof DomainError) throw err;
+      if (err instanceof DomainError || err instanceof HookStop) throw err;
       if (this.deps.dev) console.error(err);
       throw badRequest(DELETE_FAILED);
     }
     for (const d of result.deleted) await this.deps.files.deleteRecord(d.collection.id, d.id);
+    const removed = result.deleted.find((d) => d.collection.id === c.id && d.id === id);
+    if (removed) await this.afterHooks("delete", c, removed.record, who, opts);
   }
 
   private async deleteCascade(s: Scope, tx: Tx, c: CollectionModel, id: string, result: DeleteResult, depth: number): Promise<void> {
@@ -489,8 +506,35 @@ export class RecordService {
   }
 
   /** Maps a failed write to the reference's answer: unique index conflicts become field errors. */
-  private writeError(err: unknown, message: string): DomainError {
-    if (err instanceof DomainError) return err;
+  /** The write's context for its hooks: an API request when the write has a transaction of its own and a caller that asked. */
+  private hookContext(who: Caller, opts: WriteOptions, tx?: Tx): RecordHookContext {
+    return { who, request: !opts.tx && Object.keys(who.info).length > 0, tx };
+  }
+
+  private async beforeHooks(action: RecordWriteAction, c: CollectionModel, data: RecordData, who: Caller, opts: WriteOptions, tx: Tx): Promise<RecordData> {
+    const hooks = this.deps.hooks;
+    if (!hooks || opts.withoutHooks) return data;
+    const changed = await hooks.before(action, c, data, this.hookContext(who, opts, tx));
+    if (changed === data) return data;
+    // As PocketBase's Record.Set: the values a hook set take their field's type.
+    for (const f of c.schema) {
+      const v = changed[f.name];
+      if (v !== undefined) changed[f.name] = JSON.stringify(v) === JSON.stringify(data[f.name]) ? data[f.name] : castValue(f, v);
+    }
+    return changed;
+  }
+
+  /** After hooks once committed; in a caller's transaction, once that commits (their errors logged: the answer is the caller's). */
+  private async afterHooks(action: RecordWriteAction, c: CollectionModel, data: RecordData, who: Caller, opts: WriteOptions): Promise<void> {
+    const hooks = this.deps.hooks;
+    if (!hooks || opts.withoutHooks) return;
+    const ctx = this.hookContext(who, opts);
+    if (!opts.tx) return hooks.after(action, c, data, ctx);
+    opts.tx.afterCommit(() => void hooks.after(action, c, data, ctx).catch((err: unknown) => console.error(err)));
+  }
+
+  private writeError(err: unknown, message: string): Error {
+    if (err instanceof DomainError || err instanceof HookStop) return err;
     const cols = this.db.dialect.uniqueViolationColumns(err);
     if (cols?.length) {
       const data: VErrors = {};
