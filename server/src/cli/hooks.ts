@@ -20,14 +20,14 @@ export function hooksPoolOf(flags: Record<string, string | boolean>): number {
  * (through `slot`, given to createApp). The services are read from the app on every call: a
  * restore reopens them. `CAIRN_HOOKS_TIMEOUT_MS` sets how long one hook may run (default 30 s).
  */
-export async function loadHooks(app: App, dir: string, slot: RecordHookSlot, opts: { poolSize?: number; log?: (line: string) => void } = {}): Promise<Hooks> {
+export async function loadHooks(app: App, dir: string, slot: RecordHookSlot, opts: { poolSize?: number; log?: (line: string) => void; leads?: () => boolean } = {}): Promise<Hooks> {
   const limit = Number(process.env.CAIRN_HOOKS_TIMEOUT_MS);
   const log = opts.log ?? ((line: string) => process.stderr.write(line + "\n"));
   const hooks = await Hooks.load({
     dir,
     poolSize: opts.poolSize,
     timeoutMs: limit > 0 ? limit : undefined,
-    leads: () => app.backups.leads(),
+    leads: opts.leads ?? (() => app.backups.leads()),
     log,
     services: {
       get db() {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cleanupTempDirs, referenceDataDir } from "../../test/support/dataDirs.js";
-import { adminToken, call, type Call } from "../../test/support/client.js";
+import { adminToken, call, mask, type Call } from "../../test/support/client.js";
 import type { RunningServer } from "../../test/support/servers.js";
 import { hooksDir, startCairnWithHooks, startReferenceWithHooks } from "../../test/support/hooks.js";
 
@@ -58,6 +58,20 @@ routerAdd("GET", "/security", function (c) {
 routerAdd("GET", "/bad-jwt", function (c) {
   var token = $security.createJWT({ id: "abc" }, "a secret", 60);
   try { $security.parseJWT(token, "another secret"); return c.json(200, { parsed: true }) } catch (e) { return c.json(200, { parsed: false }) }
+});
+routerAdd("GET", "/either", function (c) { return c.json(200, { ok: true }) }, $apis.requireAdminOrRecordAuth());
+routerAdd("GET", "/guests", function (c) { return c.json(200, { ok: true }) }, $apis.requireGuestOnly());
+routerAdd("GET", "/silent", function (c) {});
+routerAdd("GET", "/go", function (c) { return c.redirect(302, "/hello/there") });
+routerAdd("POST", "/info", function (c) {
+  var info = $apis.requestInfo(c);
+  return c.json(200, { method: info.method, query: info.query, data: info.data, admin: info.admin !== null && info.admin !== undefined, record: info.authRecord ? info.authRecord.email() : null });
+});
+routerAdd("GET", "/user/:email", function (c) {
+  return c.json(200, $app.dao().findFirstRecordByData("users", "email", c.pathParam("email")));
+});
+routerAdd("GET", "/user-missing", function (c) {
+  try { $app.dao().findFirstRecordByData("users", "email", "nobody@example.com"); return c.json(200, { found: true }) } catch (e) { return c.json(200, { found: false }) }
 });
 routerAdd("POST", "/records-count", function (c) {
   var list = $app.dao().findRecordsByFilter("users", "email != ''", "", 0, 0);
@@ -136,6 +150,26 @@ describe("pb_hooks routes, differential", () => {
     expect((await same([ref, cairn], { path: "/who" }, adminTokens)).body).toEqual({ admin: true, record: null });
     expect((await same([ref, cairn], { path: "/who" }, userTokens)).body).toEqual({ admin: false, record: USER.email });
     expect((await same([ref, cairn], { path: "/middleware" })).body).toEqual({ seen: "yes" });
+  });
+
+  it("answers the other guards, a route that writes nothing, a redirect and $apis.requestInfo", async () => {
+    expect((await same([ref, cairn], { path: "/either" })).status).toBe(401);
+    expect((await same([ref, cairn], { path: "/either" }, userTokens)).status).toBe(200);
+    expect((await same([ref, cairn], { path: "/either" }, adminTokens)).status).toBe(200);
+    expect((await same([ref, cairn], { path: "/guests" })).status).toBe(200);
+    expect((await same([ref, cairn], { path: "/guests" }, userTokens)).status).toBe(400);
+    await same([ref, cairn], { path: "/silent" });
+    const answers = await Promise.all([ref, cairn].map((s) => fetch(s.url + "/go", { redirect: "manual" })));
+    expect(answers.map((a) => [a.status, a.headers.get("location")])).toEqual([[302, "/hello/there"], [302, "/hello/there"]]);
+    const info = await same([ref, cairn], { method: "POST", path: "/info?a=1&a=2&b=x", body: { title: "t", n: 2 } }, userTokens);
+    expect(info.body).toEqual({ method: "POST", query: { a: "1", b: "x" }, data: { title: "t", n: 2 }, admin: false, record: USER.email });
+  });
+
+  it("answers a Record as PocketBase serializes it, and a lookup that finds nothing throws", async () => {
+    const answers = await Promise.all([ref, cairn].map((s) => call(s, { path: `/user/${USER.email}` })));
+    const [r, k] = answers.map((a) => ({ status: a.status, body: mask(a.body, new Set(["id", "created", "updated", "username"])) }));
+    expect(k).toEqual(r);
+    expect((await same([ref, cairn], { path: "/user-missing" })).body).toEqual({ found: false });
   });
 
   it("gives $security's hashes, random strings and tokens, $os.getenv and sleep", async () => {

@@ -47,7 +47,7 @@ const AFTER: Record<RecordWriteAction, [string, string]> = {
  */
 export class Hooks implements RecordWriteHooks {
   private readonly log: (line: string) => void;
-  private readonly jobs: Cron[] = [];
+  private readonly jobs = new Map<string, Cron>();
 
   private constructor(
     private readonly opts: HooksOptions,
@@ -68,6 +68,16 @@ export class Hooks implements RecordWriteHooks {
     const hooks = new Hooks(opts, pool, registry);
     hooks.startCrons();
     return hooks;
+  }
+
+  /** The cron jobs scheduled (by id), and when each runs next. */
+  cronJobs(): { id: string; nextRun: Date | null }[] {
+    return [...this.jobs].map(([id, job]) => ({ id, nextRun: job.nextRun() }));
+  }
+
+  /** Runs a cron job now, as its time coming would (on the leader only). */
+  async triggerCron(id: string): Promise<void> {
+    await this.jobs.get(id)?.trigger();
   }
 
   /** The routes the files added, in the order they were added. */
@@ -102,7 +112,7 @@ export class Hooks implements RecordWriteHooks {
   }
 
   async close(): Promise<void> {
-    for (const j of this.jobs) j.stop();
+    for (const j of this.jobs.values()) j.stop();
     await this.pool?.close();
   }
 
@@ -140,7 +150,8 @@ export class Hooks implements RecordWriteHooks {
         continue;
       }
       const task: HookTask = { kind: "cron", file: job.file, index: job.index, payload: "{}", label: `cron job ${job.id}` };
-      this.jobs.push(
+      this.jobs.set(
+        job.id,
         new Cron(CRON_MACROS[job.expr] ?? job.expr, { timezone: "UTC", domAndDow: true, unref: true, protect: true }, async () => {
           if (this.opts.leads && !this.opts.leads()) return;
           await this.run(task).catch((err: unknown) => this.log(`pb_hooks: cron job ${job.id} failed: ${err instanceof Error ? err.message : String(err)}`));

@@ -207,10 +207,11 @@ export function installVmGlobals(g: any, rawCall: (op: string, argsJson: string)
     tableName(): string {
       return this._collection.name;
     }
+    /** As PocketBase's record JSON: no secrets or auth times, and the email only when visible. */
     publicExport(): object {
       const out = copy(this._data);
-      delete out.passwordHash;
-      delete out.tokenKey;
+      for (const k of ["passwordHash", "tokenKey", "lastResetSentAt", "lastVerificationSentAt", "lastLoginAlertSentAt"]) delete out[k];
+      if (this._collection.type === "auth" && !out.emailVisibility) delete out.email;
       return { ...out, collectionId: this._collection.id, collectionName: this._collection.name };
     }
     toJSON(): object {

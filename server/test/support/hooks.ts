@@ -30,14 +30,14 @@ export interface CairnWithHooks extends RunningCairn {
 }
 
 /** Cairn over a copy of `dataDir` with the hooks of `dir`, wired as `cairn serve` wires them. */
-export async function startCairnWithHooks(dataDir: string, dir: string, opts: { timeoutMs?: number; poolSize?: number } = {}): Promise<CairnWithHooks> {
+export async function startCairnWithHooks(dataDir: string, dir: string, opts: { timeoutMs?: number; poolSize?: number; leads?: () => boolean } = {}): Promise<CairnWithHooks> {
   const own = copyDataDir(dataDir);
   const slot = new RecordHookSlot();
   const app = await createApp({ dataDir: own, recordHooks: slot });
   const logged: string[] = [];
   const before = process.env.CAIRN_HOOKS_TIMEOUT_MS;
   if (opts.timeoutMs) process.env.CAIRN_HOOKS_TIMEOUT_MS = String(opts.timeoutMs);
-  const hooks = await loadHooks(app, dir, slot, { poolSize: opts.poolSize, log: (l) => logged.push(l) }).finally(() => {
+  const hooks = await loadHooks(app, dir, slot, { poolSize: opts.poolSize, leads: opts.leads, log: (l) => logged.push(l) }).finally(() => {
     if (before === undefined) delete process.env.CAIRN_HOOKS_TIMEOUT_MS;
     else process.env.CAIRN_HOOKS_TIMEOUT_MS = before;
   });

@@ -64,7 +64,7 @@ function hookRequest(req: FastifyRequest): HookRequest {
 
 /** Writes the route's reply as echo would (JSON with a newline, text, HTML, a redirect, nothing). */
 function send(reply: FastifyReply, out: HookReply | null): FastifyReply {
-  if (!out) return reply.status(200).send("");
+  if (!out) return reply.status(200).send();
   for (const [k, v] of Object.entries(out.headers)) reply.header(k, v);
   reply.status(out.status);
   switch (out.kind) {
