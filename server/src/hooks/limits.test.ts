@@ -50,3 +50,41 @@ describe("pb_hooks time limit and load errors", () => {
     expect((await call(cairn, { path: "/ok" })).body).toEqual({ ok: true });
   });
 });
+
+const WAITING_WRITER = `
+routerAdd("POST", "/slow-write", function (c) {
+  sleep(400);
+  var users = $app.dao().findCollectionByNameOrId("users");
+  var r = new Record(users, { email: "route@example.com", username: "routewriter" });
+  r.setPassword("1234567890");
+  $app.dao().saveRecord(r);
+  return c.json(200, { ok: true });
+});
+onRecordBeforeCreateRequest(function (e) { e.record.set("name", "from the hook") }, "users");
+`;
+
+describe("pb_hooks threads and the write transaction", () => {
+  let cairn: CairnWithHooks;
+
+  beforeAll(async () => {
+    cairn = await startCairnWithHooks(referenceDataDir(), hooksDir({ "writer.pb.js": WAITING_WRITER }), { timeoutMs: 8000, poolSize: 1 });
+  }, 60_000);
+
+  afterAll(async () => {
+    await cairn?.stop();
+    cleanupTempDirs();
+  });
+
+  it("runs a before hook on a spare thread while the only one waits for that hook's transaction", async () => {
+    const started = Date.now();
+    const route = call(cairn, { method: "POST", path: "/slow-write" });
+    await new Promise((r) => setTimeout(r, 100));
+    const create = call(cairn, { method: "POST", path: "/api/collections/users/records", body: { email: "api@example.com", password: "1234567890", passwordConfirm: "1234567890" } });
+    const [r, c] = await Promise.all([route, create]);
+    expect([r.status, c.status]).toEqual([200, 200]);
+    expect((c.body as { name: string }).name).toBe("from the hook");
+    expect(Date.now() - started).toBeLessThan(6000);
+    expect(await cairn.app.db.get("SELECT COUNT(*) AS n FROM users")).toEqual({ n: 2 });
+    expect(cairn.logged.filter((l) => l.includes("ran over"))).toEqual([]);
+  });
+});

@@ -64,6 +64,8 @@ interface Slot {
   /** The running task's answers to the hook's calls; null between tasks. */
   handle: HostHandler | null;
   busy: boolean;
+  /** Started for a task that holds the write transaction while every thread was busy; ends once idle. */
+  spare: boolean;
   ready: Promise<HookRegistry>;
   pending: Map<number, { resolve: (text: string) => void; reject: (err: Error) => void }>;
 }
@@ -77,7 +79,7 @@ interface Slot {
  */
 export class HookPool {
   private slots: Slot[] = [];
-  private queue: { task: HookTask; handle: HostHandler; resolve: (text: string) => void; reject: (err: Error) => void }[] = [];
+  private queue: { task: HookTask; handle: HostHandler; urgent: boolean; resolve: (text: string) => void; reject: (err: Error) => void }[] = [];
   private seq = 0;
   private closed = false;
 
@@ -89,11 +91,18 @@ export class HookPool {
     return this.slots[0]!.ready;
   }
 
-  /** Runs one registration; resolves with its JSON answer. */
-  run(task: HookTask, handle: HostHandler): Promise<string> {
+  /**
+   * Runs one registration; resolves with its JSON answer. `urgent`: the task holds the write
+   * transaction (a before hook). It goes first, and when every thread is busy a spare one starts
+   * for it: the busy ones may be waiting for that very transaction (a route's `$app.dao()` write).
+   */
+  run(task: HookTask, handle: HostHandler, urgent = false): Promise<string> {
     if (this.closed) return Promise.reject(new Error("the hooks are closed"));
     return new Promise((resolve, reject) => {
-      this.queue.push({ task, handle, resolve, reject });
+      const job = { task, handle, urgent, resolve, reject };
+      if (urgent) this.queue.splice(this.queue.filter((q) => q.urgent).length, 0, job);
+      else this.queue.push(job);
+      if (urgent && !this.slots.some((s) => !s.busy || s.spare)) this.slots.push(this.spawn(true));
       this.next();
     });
   }
@@ -105,7 +114,7 @@ export class HookPool {
     this.slots = [];
   }
 
-  private spawn(): Slot {
+  private spawn(spare = false): Slot {
     const { port1, port2 } = new MessageChannel();
     const signal = new SharedArrayBuffer(4);
     const worker = new Worker(HOOK_WORKER_CODE, {
@@ -116,13 +125,14 @@ export class HookPool {
     worker.unref();
     port1.unref();
     let markReady: (r: HookRegistry) => void = () => undefined;
-    const slot: Slot = { worker, handle: null, busy: true, ready: new Promise((r) => (markReady = r)), pending: new Map() };
+    const slot: Slot = { worker, handle: null, busy: true, spare, ready: new Promise((r) => (markReady = r)), pending: new Map() };
     answerCalls(port1, new Int32Array(signal), (op, args) => (slot.handle ? slot.handle(op, args) : Promise.reject(new Error("no hook is running"))));
     worker.on("message", (m: { ready?: HookRegistry; seq?: number; result?: string }) => {
       if (m.ready) {
         slot.busy = false;
         markReady(m.ready);
         this.next();
+        this.retireIdleSpare(slot);
         return;
       }
       const p = slot.pending.get(m.seq!);
@@ -136,9 +146,16 @@ export class HookPool {
       slot.pending.clear();
       // A thread that ends other than by close() (stopped over the limit, crashed) is replaced.
       const i = this.slots.indexOf(slot);
-      if (i >= 0 && !this.closed) this.slots[i] = this.spawn();
+      if (i >= 0 && !this.closed) this.slots[i] = this.spawn(slot.spare);
     });
     return slot;
+  }
+
+  /** A spare thread with nothing left to run ends. */
+  private retireIdleSpare(slot: Slot): void {
+    if (!slot.spare || slot.busy) return;
+    this.slots.splice(this.slots.indexOf(slot), 1);
+    void slot.worker.terminate();
   }
 
   private next(): void {
@@ -160,6 +177,7 @@ export class HookPool {
         slot.handle = null;
         slot.busy = false;
         this.next();
+        this.retireIdleSpare(slot);
       };
       slot.pending.set(seq, {
         resolve: (text) => {

@@ -130,7 +130,7 @@ export class Hooks implements RecordWriteHooks {
 
   private async run(task: HookTask, ctx?: RecordHookContext): Promise<Record<string, unknown>> {
     if (!this.pool) throw new Error("no hooks are loaded");
-    const text = await this.pool.run(task, hookHost(this.opts.services, ctx?.tx));
+    const text = await this.pool.run(task, hookHost(this.opts.services, ctx?.tx), ctx?.tx !== undefined);
     const out = JSON.parse(text) as Record<string, unknown>;
     const error = out.error as { status?: number; message: string; data?: Record<string, unknown>; stack?: string } | undefined;
     if (!error) return out;
