@@ -119,7 +119,7 @@ export class AdminService {
 
   list(who: Caller, query: ListQuery): Promise<ListResult<ReturnType<typeof adminJson>>> {
     requireAdmin(who);
-    return runList(this.deps.db, { table: "_admins", resolver: tableResolver(this.deps.db.dialect, "_admins", ADMIN_COLUMNS), query, mapRow: (row) => adminJson(row as unknown as AdminRow) });
+    return runList(this.deps.db, { table: "_admins", resolver: tableResolver(this.deps.db.dialect, "_admins", ADMIN_COLUMNS, { insertionOrder: true }), query, mapRow: (row) => adminJson(row as unknown as AdminRow) });
   }
 
   async view(who: Caller, id: string): Promise<AdminJson> {

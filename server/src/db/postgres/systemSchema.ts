@@ -14,13 +14,14 @@ const RANDOM_ID = `('r' || substr(replace(gen_random_uuid()::text, '-', ''), 1, 
 
 /**
  * The system tables of db/systemSchema.ts on PostgreSQL: the same names and columns, JSON as the
- * same TEXT, booleans as BOOLEAN. `_collections` and `_externalAuths` get the hidden `_rowid`
- * (SQLite's insertion order: the collections' storage order, links' ties); `_logs` gets `rowid`
- * (the dashboard sorts logs by it). One database holds data.db's tables and logs.db's `_logs`.
+ * same TEXT, booleans as BOOLEAN. `_admins`, `_collections` and `_externalAuths` get the hidden
+ * `_rowid` (SQLite's insertion order: the collections' storage order, the ties of admin lists and
+ * links); `_logs` gets `rowid` (the dashboard sorts logs by it). One database holds data.db's tables and logs.db's `_logs`.
  */
 export const PG_SYSTEM_TABLES: readonly string[] = [
   `CREATE TABLE "_migrations" ("file" VARCHAR(255) PRIMARY KEY NOT NULL, "applied" BIGINT NOT NULL)`,
   `CREATE TABLE "_admins" (
+    "_rowid"          BIGSERIAL NOT NULL,
     "id"              TEXT PRIMARY KEY NOT NULL,
     "avatar"          INTEGER DEFAULT 0 NOT NULL,
     "email"           TEXT UNIQUE NOT NULL,
@@ -79,7 +80,8 @@ export const PG_SYSTEM_TABLES: readonly string[] = [
   `CREATE INDEX "_logs_message_idx" ON "_logs" ("message")`,
   // The hour bucket the logs stats group by (Dialect.hourOf).
   `CREATE INDEX "_logs_created_hour_idx" ON "_logs" ((substr("created", 1, 13) || ':00:00'))`,
-  `CREATE INDEX "_logs_rowid_idx" ON "_logs" ("rowid")`,
+  // NULLS FIRST: SQLite's NULL order, which the lists' ORDER BY asks for, so `sort=-rowid` walks it backward.
+  `CREATE INDEX "_logs_rowid_idx" ON "_logs" ("rowid" NULLS FIRST)`,
 ];
 
 export interface PgSchemaOptions {
@@ -138,6 +140,8 @@ export async function migratePostgres(db: PgDb, opts: PgSchemaOptions): Promise<
  * the change-version triggers, Cairn's sign-in tables and the query functions.
  */
 export async function installIdempotentSchema(tx: Tx): Promise<void> {
+  // Databases made before admins kept their insertion order (their list's ties).
+  await tx.run(`ALTER TABLE "_admins" ADD COLUMN IF NOT EXISTS "_rowid" BIGSERIAL NOT NULL`);
   await tx.exec(changeVersionDdl());
   for (const sql of SIGN_IN_TABLES) await tx.run(sql);
   await installQueryFunctions(tx);
