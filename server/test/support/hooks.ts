@@ -8,6 +8,7 @@ import { RecordHookSlot } from "../../src/records/writeHooks.js";
 import type { Hooks } from "../../src/hooks/service.js";
 import { copyDataDir, tempDir } from "./dataDirs.js";
 import { freePort } from "./ports.js";
+import { databaseFromDataDir, testOnPostgres } from "./postgres.js";
 import { startReference, type RunningCairn, type RunningServer } from "./servers.js";
 
 /** A pb_hooks directory holding the given files (name -> source). */
@@ -33,7 +34,9 @@ export interface CairnWithHooks extends RunningCairn {
 export async function startCairnWithHooks(dataDir: string, dir: string, opts: { timeoutMs?: number; poolSize?: number; leads?: () => boolean } = {}): Promise<CairnWithHooks> {
   const own = copyDataDir(dataDir);
   const slot = new RecordHookSlot();
-  const app = await createApp({ dataDir: own, recordHooks: slot });
+  // CAIRN_TEST_DB=postgres: the same run on a fresh PostgreSQL database loaded from the data directory.
+  const databaseUrl = testOnPostgres() ? await databaseFromDataDir(own) : undefined;
+  const app = await createApp({ dataDir: own, databaseUrl, recordHooks: slot });
   const logged: string[] = [];
   const before = process.env.CAIRN_HOOKS_TIMEOUT_MS;
   if (opts.timeoutMs) process.env.CAIRN_HOOKS_TIMEOUT_MS = String(opts.timeoutMs);
