@@ -48,6 +48,9 @@ Flags:
       --encryptionEnv NAME  the environment variable holding the settings encryption key
       --migrationsDir string  the JS migrations applied before listening (default
                       "pb_migrations" next to the data directory)
+      --hooksDir string  the JS hooks (*.pb.js) loaded after the migrations (default
+                      "pb_hooks" next to the data directory)
+      --hooksPool N   threads running JS hooks at once (default 2, at most 8)
       --dev           print extra diagnostics to stderr`;
 
 export const DB_HELP = `Copies data between a data directory and a PostgreSQL database.
