@@ -51,11 +51,11 @@ async function main(argv: string[]): Promise<number> {
       // As PocketBase: the pending pb_migrations files are applied before listening; a failing one stops the start.
       const { applyPendingMigrations, migrationsDirOf } = await import("./cli/migrate.js");
       // Then the pb_hooks files load (a file that fails is logged with its line; the others run).
-      const { hooksDirOf, hooksPoolOf, loadHooks } = await import("./cli/hooks.js");
+      const { hooksDirOf, hooksPoolOf, hooksWatchOf, loadHooks } = await import("./cli/hooks.js");
       let hooks;
       try {
         await applyPendingMigrations(app, migrationsDirOf(flags, dataDir), out);
-        hooks = await loadHooks(app, hooksDirOf(flags, dataDir), recordHooks, { poolSize: hooksPoolOf(flags) });
+        hooks = await loadHooks(app, hooksDirOf(flags, dataDir), recordHooks, { poolSize: hooksPoolOf(flags), watch: hooksWatchOf(flags) });
       } catch (err) {
         await app.close();
         throw err;

@@ -15,17 +15,23 @@ export function hooksPoolOf(flags: Record<string, string | boolean>): number {
   return Math.min(8, Math.max(1, n));
 }
 
+/** `--hooksWatch` (PocketBase's default: on; `--hooksWatch=false` turns it off). */
+export function hooksWatchOf(flags: Record<string, string | boolean>): boolean {
+  return flags.hooksWatch !== false && flags.hooksWatch !== "false";
+}
+
 /**
  * Loads the pb_hooks files over the app and hands their record hooks to the record service
  * (through `slot`, given to createApp). The services are read from the app on every call: a
  * restore reopens them. `CAIRN_HOOKS_TIMEOUT_MS` sets how long one hook may run (default 30 s).
  */
-export async function loadHooks(app: App, dir: string, slot: RecordHookSlot, opts: { poolSize?: number; log?: (line: string) => void; leads?: () => boolean } = {}): Promise<Hooks> {
+export async function loadHooks(app: App, dir: string, slot: RecordHookSlot, opts: { poolSize?: number; watch?: boolean; log?: (line: string) => void; leads?: () => boolean } = {}): Promise<Hooks> {
   const limit = Number(process.env.CAIRN_HOOKS_TIMEOUT_MS);
   const log = opts.log ?? ((line: string) => process.stderr.write(line + "\n"));
   const hooks = await Hooks.load({
     dir,
     poolSize: opts.poolSize,
+    watch: opts.watch,
     timeoutMs: limit > 0 ? limit : undefined,
     leads: opts.leads ?? (() => app.backups.leads()),
     log,

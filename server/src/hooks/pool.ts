@@ -107,7 +107,10 @@ export class HookPool {
     });
   }
 
-  async close(): Promise<void> {
+  /** Stops the threads; `drain`: once what is queued and running has finished (at most the time limit). */
+  async close(opts: { drain?: boolean } = {}): Promise<void> {
+    const until = Date.now() + this.opts.timeoutMs;
+    while (opts.drain && (this.queue.length || this.slots.some((s) => s.handle)) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     this.closed = true;
     for (const q of this.queue.splice(0)) q.reject(new Error("the hooks are closed"));
     await Promise.all(this.slots.map((s) => s.worker.terminate()));

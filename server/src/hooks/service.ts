@@ -8,6 +8,7 @@ import type { Caller } from "../auth/caller.js";
 import type { RecordHookContext, RecordWriteAction, RecordWriteHooks } from "../records/writeHooks.js";
 import { CRON_MACROS, cronError } from "../settings/cron.js";
 import { HookError } from "./errors.js";
+import { watchHookFiles } from "./watch.js";
 import type { HookReply, HookRequest } from "./types.js";
 import { hookHost, type HookHostServices } from "./host.js";
 import { HookPool, type EventRegistration, type HookRegistry, type HookTask, type RouteRegistration } from "./pool.js";
@@ -20,6 +21,8 @@ export interface HooksOptions {
   poolSize?: number;
   /** How long one hook may run before it is stopped (default 30 s). */
   timeoutMs?: number;
+  /** `--hooksWatch`: the files load again when they change (PocketBase restarts itself instead). */
+  watch?: boolean;
   /** Whether this node runs the cron jobs (the leader of a cluster; default: yes). */
   leads?: () => boolean;
   log?: (line: string) => void;
@@ -48,26 +51,49 @@ const AFTER: Record<RecordWriteAction, [string, string]> = {
 export class Hooks implements RecordWriteHooks {
   private readonly log: (line: string) => void;
   private readonly jobs = new Map<string, Cron>();
+  private pool: HookPool | null = null;
+  private registry: HookRegistry = { routes: [], events: [], crons: [], removedCrons: [], errors: [] };
+  /** The routes served (those of the first load: the HTTP server's routes are fixed once it listens). */
+  private served: RouteRegistration[] = [];
+  private stopWatching: () => void = () => undefined;
+  private loading: Promise<void> = Promise.resolve();
+  private loaded = false;
 
-  private constructor(
-    private readonly opts: HooksOptions,
-    private readonly pool: HookPool | null,
-    private readonly registry: HookRegistry,
-  ) {
+  private constructor(private readonly opts: HooksOptions) {
     this.log = opts.log ?? ((line) => process.stderr.write(line + "\n"));
   }
 
   /** Loads the files (a file that fails to load is logged with its file and line, the others run). */
   static async load(opts: HooksOptions): Promise<Hooks> {
-    const log = opts.log ?? ((line: string) => process.stderr.write(line + "\n"));
-    const files = hookFiles(opts.dir).map((name) => ({ filename: name, source: readFileSync(path.join(opts.dir, name), "utf8") }));
-    if (files.length === 0) return new Hooks(opts, null, { routes: [], events: [], crons: [], removedCrons: [], errors: [] });
-    const pool = new HookPool({ files, hooksDir: path.resolve(opts.dir), size: opts.poolSize ?? 2, timeoutMs: opts.timeoutMs ?? 30_000, log });
-    const registry = await pool.start();
-    for (const e of registry.errors) log(`Failed to execute ${e.file}: ${e.message}`);
-    const hooks = new Hooks(opts, pool, registry);
-    hooks.startCrons();
+    const hooks = new Hooks(opts);
+    await hooks.reload();
+    hooks.served = hooks.registry.routes;
+    if (opts.watch) hooks.stopWatching = watchHookFiles(opts.dir, () => void hooks.reload());
     return hooks;
+  }
+
+  /**
+   * Loads the files again, on new threads, and swaps them in (the old threads finish what they
+   * run). A route added since the first load is served after a restart (logged); the others, the
+   * record hooks and the cron jobs change at once.
+   */
+  reload(): Promise<void> {
+    this.loading = this.loading.then(async () => {
+      const files = hookFiles(this.opts.dir).map((name) => ({ filename: name, source: readFileSync(path.join(this.opts.dir, name), "utf8") }));
+      const pool = files.length ? new HookPool({ files, hooksDir: path.resolve(this.opts.dir), size: this.opts.poolSize ?? 2, timeoutMs: this.opts.timeoutMs ?? 30_000, log: this.log }) : null;
+      const registry = pool ? await pool.start() : { routes: [], events: [], crons: [], removedCrons: [], errors: [] };
+      for (const e of registry.errors) this.log(`Failed to execute ${e.file}: ${e.message}`);
+      const old = this.pool;
+      [this.pool, this.registry] = [pool, registry];
+      if (this.loaded) {
+        for (const r of registry.routes) if (!this.served.some((s) => sameRoute(s, r))) this.log(`pb_hooks: ${r.method} ${r.path} is new: it is served after a restart`);
+        this.log("pb_hooks: reloaded");
+      }
+      this.startCrons();
+      this.loaded = true;
+      await old?.close({ drain: true });
+    });
+    return this.loading;
   }
 
   /** The cron jobs scheduled (by id), and when each runs next. */
@@ -80,13 +106,18 @@ export class Hooks implements RecordWriteHooks {
     await this.jobs.get(id)?.trigger();
   }
 
-  /** The routes the files added, in the order they were added. */
+  /** The routes the files added (at the first load), in the order they were added. */
   routes(): RouteRegistration[] {
-    return this.registry.routes;
+    return this.served;
   }
 
-  /** Runs a route; its reply (null when it wrote none). Throws a HookError for what the route threw. */
-  async route(r: RouteRegistration, req: HookRequest): Promise<HookReply | null> {
+  /**
+   * Runs a route as the files now define it; its reply (null when it wrote none). Throws a
+   * HookError for what the route threw, or the 404 of a route a reload took away.
+   */
+  async route(served: RouteRegistration, req: HookRequest): Promise<HookReply | null> {
+    const r = this.registry.routes.find((x) => sameRoute(x, served));
+    if (!r) throw new HookError(NOT_FOUND_STATUS, "Not Found.");
     const out = await this.run({ kind: "route", file: r.file, index: r.index, payload: JSON.stringify(req), label: `${r.method} ${r.path}` });
     return (out.reply as HookReply | null | undefined) ?? null;
   }
@@ -112,6 +143,8 @@ export class Hooks implements RecordWriteHooks {
   }
 
   async close(): Promise<void> {
+    this.stopWatching();
+    await this.loading;
     for (const j of this.jobs.values()) j.stop();
     await this.pool?.close();
   }
@@ -141,6 +174,8 @@ export class Hooks implements RecordWriteHooks {
 
   /** The files' cron jobs (UTC, five fields or a macro, as the settings' backup schedule); they run on the leader only. */
   private startCrons(): void {
+    for (const j of this.jobs.values()) j.stop();
+    this.jobs.clear();
     const removed = new Set(this.registry.removedCrons);
     const byId = new Map(this.registry.crons.filter((j) => !removed.has(j.id)).map((j) => [j.id, j]));
     for (const job of byId.values()) {
@@ -160,6 +195,9 @@ export class Hooks implements RecordWriteHooks {
     }
   }
 }
+
+const sameRoute = (a: RouteRegistration, b: RouteRegistration) => a.method === b.method && a.path === b.path;
+const NOT_FOUND_STATUS = 404;
 
 /** " (file.pb.js:line:column)" from a stack, when it passes through a hook file. */
 function whereIn(stack: string): string {

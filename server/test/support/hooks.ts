@@ -31,7 +31,7 @@ export interface CairnWithHooks extends RunningCairn {
 }
 
 /** Cairn over a copy of `dataDir` with the hooks of `dir`, wired as `cairn serve` wires them. */
-export async function startCairnWithHooks(dataDir: string, dir: string, opts: { timeoutMs?: number; poolSize?: number; leads?: () => boolean } = {}): Promise<CairnWithHooks> {
+export async function startCairnWithHooks(dataDir: string, dir: string, opts: { timeoutMs?: number; poolSize?: number; leads?: () => boolean; watch?: boolean } = {}): Promise<CairnWithHooks> {
   const own = copyDataDir(dataDir);
   const slot = new RecordHookSlot();
   // CAIRN_TEST_DB=postgres: the same run on a fresh PostgreSQL database loaded from the data directory.
@@ -40,7 +40,7 @@ export async function startCairnWithHooks(dataDir: string, dir: string, opts: { 
   const logged: string[] = [];
   const before = process.env.CAIRN_HOOKS_TIMEOUT_MS;
   if (opts.timeoutMs) process.env.CAIRN_HOOKS_TIMEOUT_MS = String(opts.timeoutMs);
-  const hooks = await loadHooks(app, dir, slot, { poolSize: opts.poolSize, leads: opts.leads, log: (l) => logged.push(l) }).finally(() => {
+  const hooks = await loadHooks(app, dir, slot, { poolSize: opts.poolSize, leads: opts.leads, watch: opts.watch, log: (l) => logged.push(l) }).finally(() => {
     if (before === undefined) delete process.env.CAIRN_HOOKS_TIMEOUT_MS;
     else process.env.CAIRN_HOOKS_TIMEOUT_MS = before;
   });
