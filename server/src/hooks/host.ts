@@ -5,6 +5,7 @@ import { decryptText, encryptText } from "../settings/encryption.js";
 import { randomString } from "../tools/random.js";
 import type { HostHandler } from "../migrations/bridge.js";
 import { migrationHost, type MigrationServices } from "../migrations/host.js";
+import { httpSend, type HttpSendRequest } from "./httpSend.js";
 
 /** The Dao's calls that only read. */
 const READS = new Set([
@@ -43,6 +44,7 @@ export function hookHost(s: HookHostServices, tx?: Tx): HostHandler {
       if (!claims) throw new Error("token is invalid");
       return claims;
     },
+    httpSend: (request: HttpSendRequest) => httpSend(request),
     encrypt: (data: string, key: string) => encryptText(data, key),
     decrypt: (data: string, key: string) => {
       const plain = decryptText(data, key);

@@ -276,6 +276,14 @@ export function installHookGlobals(g: any, rawCall: (op: string, argsJson: strin
       encrypt: (data: string, key: string) => host("encrypt", String(data), String(key)),
       decrypt: (data: string, key: string) => host("decrypt", String(data), String(key)),
     },
+    $http: {
+      /** A blocking HTTP request (the server makes it): `{ url, method, body, headers, timeout }` (seconds, default 120). */
+      send(config: any) {
+        const c = config ?? {};
+        const body = c.body !== undefined && c.body !== null && c.body !== "" ? String(c.body) : c.data !== undefined && c.data !== null ? JSON.stringify(c.data) : "";
+        return host("httpSend", { url: String(c.url ?? ""), method: String(c.method ?? "GET").toUpperCase(), body, headers: copy(c.headers ?? {}), timeout: Number(c.timeout) || 120 });
+      },
+    },
     $os: {
       getenv: (name: string) => host("getenv", String(name)),
     },
