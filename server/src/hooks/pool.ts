@@ -19,6 +19,8 @@ export interface Registration {
 export interface RouteRegistration extends Registration {
   method: string;
   path: string;
+  /** `$apis.staticDirectoryHandler(dir, indexFallback)`: files served at the path's `*`. */
+  staticDir?: { dir: string; indexFallback: boolean };
 }
 export interface EventRegistration extends Registration {
   name: string;

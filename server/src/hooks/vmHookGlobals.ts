@@ -156,7 +156,7 @@ export function installHookGlobals(g: any, rawCall: (op: string, argsJson: strin
 
   type Handler = (e: any) => unknown;
   type Middleware = ((next: Handler) => Handler) | { builtin: string; args: unknown[] };
-  const routes: { method: string; path: string; handler: Handler; middlewares: Middleware[] }[] = [];
+  const routes: { method: string; path: string; handler: Handler; middlewares: Middleware[]; staticDir?: object }[] = [];
   const uses: Middleware[] = [];
   const events: { name: string; tags: string[]; handler: Handler }[] = [];
   const crons: { id: string; expr: string; fn: () => unknown }[] = [];
@@ -227,9 +227,10 @@ export function installHookGlobals(g: any, rawCall: (op: string, argsJson: strin
     NotFoundError,
     ForbiddenError,
     UnauthorizedError,
-    routerAdd(method: string, path: string, handler: Handler, ...middlewares: Middleware[]) {
-      if (typeof handler !== "function") throw new Error("routerAdd needs a handler function");
-      routes.push({ method: String(method).toUpperCase(), path: String(path), handler, middlewares });
+    routerAdd(method: string, path: string, handler: Handler | { staticDir: object }, ...middlewares: Middleware[]) {
+      const staticDir = handler && typeof handler === "object" ? handler.staticDir : undefined;
+      if (typeof handler !== "function" && !staticDir) throw new Error("routerAdd needs a handler function");
+      routes.push({ method: String(method).toUpperCase(), path: String(path), handler: handler as Handler, middlewares, staticDir });
     },
     routerUse(...middlewares: Middleware[]) {
       uses.push(...middlewares);
@@ -249,6 +250,8 @@ export function installHookGlobals(g: any, rawCall: (op: string, argsJson: strin
       requireRecordAuth: builtin("requireRecordAuth"),
       requireAdminOrRecordAuth: builtin("requireAdminOrRecordAuth"),
       requireGuestOnly: builtin("requireGuestOnly"),
+      /** Files of a directory at the route's `*` (the server serves them); `indexFallback`: index.html for a missing one. */
+      staticDirectoryHandler: (dir: string, indexFallback: boolean) => ({ staticDir: { dir: String(dir), indexFallback: !!indexFallback } }),
       activityLogger: () => (next: Handler) => next,
       requestInfo: (c: any) => ({
         method: c.request().method,
@@ -300,7 +303,7 @@ export function installHookGlobals(g: any, rawCall: (op: string, argsJson: strin
     },
     __registry() {
       return {
-        routes: routes.map((r) => ({ method: r.method, path: r.path })),
+        routes: routes.map((r) => ({ method: r.method, path: r.path, staticDir: r.staticDir })),
         events: events.map((e) => ({ name: e.name, tags: e.tags })),
         crons: crons.map((c) => ({ id: c.id, expr: c.expr })),
         removedCrons,

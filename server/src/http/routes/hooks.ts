@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest, HTTPMethods } from "fastify";
+import path from "node:path";
 import type { Hooks } from "../../hooks/service.js";
+import { registerStaticDirs, sendStatic } from "../hookStatic.js";
 import type { HookReply, HookRequest } from "../../hooks/types.js";
 import { adminJson } from "../../models/admin.js";
 import { collectionJson } from "../../models/collection.js";
@@ -12,6 +14,8 @@ const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIO
  */
 export function hookRoutes(hooks: Hooks, log: (line: string) => void = (l) => process.stderr.write(l + "\n")): FastifyPluginAsync {
   return async (r) => {
+    const staticDirs = hooks.routes().flatMap((route) => (route.staticDir ? [path.resolve(route.staticDir.dir)] : []));
+    await registerStaticDirs(r, [...new Set(staticDirs)]);
     for (const route of hooks.routes()) {
       const method = route.method === "*" ? (["GET", "POST", "PUT", "PATCH", "DELETE"] as HTTPMethods[]) : (route.method as HTTPMethods);
       if (!Array.isArray(method) && !METHODS.has(method)) {
@@ -23,7 +27,14 @@ export function hookRoutes(hooks: Hooks, log: (line: string) => void = (l) => pr
         continue;
       }
       try {
-        r.route({ method, url: route.path, handler: async (req, reply) => send(reply, await hooks.route(route, hookRequest(req))) });
+        const dir = route.staticDir;
+        const handler = dir
+          ? async (req: FastifyRequest, reply: FastifyReply) => sendStatic(req, reply, path.resolve(dir.dir), dir.indexFallback)
+          : async (req: FastifyRequest, reply: FastifyReply) => send(reply, await hooks.route(route, hookRequest(req)));
+        r.route({ method, url: route.path, handler });
+        // "/x/*" matches "/x/" in echo; here (trailing slashes ignored) that is "/x", a route of its own.
+        const base = route.path.endsWith("/*") && route.path.length > 2 ? route.path.slice(0, -2) : null;
+        if (base && !r.hasRoute({ method: Array.isArray(method) ? "GET" : method, url: base })) r.route({ method, url: base, handler });
       } catch (err) {
         log(`pb_hooks: ${route.method} ${route.path} cannot be added: ${err instanceof Error ? err.message : String(err)}`);
       }
