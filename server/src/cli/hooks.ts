@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { App } from "../app.js";
 import { Hooks } from "../hooks/service.js";
+import { LogLevel } from "../logs/model.js";
 import { DirectRecords } from "../records/direct.js";
 import type { RecordHookSlot } from "../records/writeHooks.js";
 
@@ -13,6 +14,18 @@ export function hooksDirOf(flags: Record<string, string | boolean>, dataDir: str
 export function hooksPoolOf(flags: Record<string, string | boolean>): number {
   const n = typeof flags.hooksPool === "string" && /^\d+$/.test(flags.hooksPool) ? Number(flags.hooksPool) : 2;
   return Math.min(8, Math.max(1, n));
+}
+
+const LEVELS: Record<string, number> = { debug: LogLevel.DEBUG, info: LogLevel.INFO, warn: LogLevel.WARN, error: LogLevel.ERROR };
+
+/** slog's attributes (`"key", value, "key", value`) as a log's data; a key without a value is `!BADKEY`'s, as Go's. */
+function attributes(list: unknown[]): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (let i = 0; i < list.length; i += 2) {
+    if (i + 1 < list.length) data[String(list[i])] = list[i + 1];
+    else data["!BADKEY"] = list[i];
+  }
+  return data;
 }
 
 /** `--hooksWatch` (PocketBase's default: on; `--hooksWatch=false` turns it off). */
@@ -49,7 +62,7 @@ export async function loadHooks(app: App, dir: string, slot: RecordHookSlot, opt
         return new DirectRecords({ events: app.events });
       },
       settings: () => app.settings.get(),
-      log: (level, message, attrs) => log(`[${level}] ${message}${attrs.length ? " " + JSON.stringify(attrs) : ""}`),
+      log: (level, message, attrs) => app.logs.add({ level: LEVELS[level] ?? LogLevel.INFO, message, data: attributes(attrs) }),
     },
   });
   slot.use(hooks);

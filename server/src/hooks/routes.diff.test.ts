@@ -73,6 +73,12 @@ routerAdd("GET", "/user/:email", function (c) {
 routerAdd("GET", "/user-missing", function (c) {
   try { $app.dao().findFirstRecordByData("users", "email", "nobody@example.com"); return c.json(200, { found: true }) } catch (e) { return c.json(200, { found: false }) }
 });
+routerAdd("POST", "/log", function (c) {
+  $app.logger().info("hook says hello", "user", "someone", "count", 3);
+  $app.logger().warn("hook warns");
+  $app.logger().debug("hook debug line");
+  return c.noContent(204);
+});
 routerAdd("POST", "/records-count", function (c) {
   var list = $app.dao().findRecordsByFilter("users", "email != ''", "", 0, 0);
   return c.json(200, { count: list.length });
@@ -170,6 +176,22 @@ describe("pb_hooks routes, differential", () => {
     const [r, k] = answers.map((a) => ({ status: a.status, body: mask(a.body, new Set(["id", "created", "updated", "username"])) }));
     expect(k).toEqual(r);
     expect((await same([ref, cairn], { path: "/user-missing" })).body).toEqual({ found: false });
+  });
+
+  it("writes $app.logger() lines to the logs as the reference (level, message, attributes as data)", async () => {
+    for (const s of [ref, cairn]) expect((await call(s, { method: "POST", path: "/log" })).status).toBe(204);
+    const lines = async (s: RunningServer) => {
+      const until = Date.now() + 8000;
+      for (;;) {
+        const res = await call(s, { path: "/api/logs?filter=" + encodeURIComponent("message ~ 'hook '") + "&sort=level", token: adminTokens.get(s) });
+        const items = (res.body as { items?: { level: number; message: string; data: unknown }[] }).items ?? [];
+        if (items.length >= 2 || Date.now() > until) return items.map((i) => ({ level: i.level, message: i.message, data: i.data }));
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    const [r, k] = await Promise.all([lines(ref), lines(cairn)]);
+    expect(k).toEqual(r);
+    expect(r.map((l) => l.message)).toEqual(["hook says hello", "hook warns"]);
   });
 
   it("gives $security's hashes, random strings and tokens, $os.getenv and sleep", async () => {
