@@ -15,7 +15,7 @@ const { port, signal, files, globals, hookGlobals, hooksDir } = workerData;
 const flag = new Int32Array(signal);
 ${VM_THREAD_HELPERS}
 const contexts = [];
-const registry = { routes: [], events: [], crons: [], removedCrons: [], errors: [] };
+const registry = { routes: [], events: [], crons: [], removedCrons: [], middlewares: [], errors: [] };
 files.forEach((f, file) => {
   const ctx = vm.createContext({ console });
   const g = vm.runInContext("globalThis", ctx);
@@ -33,6 +33,7 @@ files.forEach((f, file) => {
   r.events.forEach((x, index) => registry.events.push(Object.assign(x, { file, index })));
   r.crons.forEach((x, index) => registry.crons.push(Object.assign(x, { file, index })));
   registry.removedCrons.push(...r.removedCrons);
+  if (r.middlewares) registry.middlewares.push(file);
 });
 parentPort.postMessage({ ready: registry });
 parentPort.on("message", (m) => {

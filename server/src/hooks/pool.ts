@@ -37,11 +37,13 @@ export interface HookRegistry {
   events: EventRegistration[];
   crons: CronRegistration[];
   removedCrons: string[];
+  /** The files with `routerUse`/`routerPre` middlewares. */
+  middlewares: number[];
   errors: { file: string; message: string }[];
 }
 
 export interface HookTask extends Registration {
-  kind: "route" | "event" | "cron";
+  kind: "route" | "event" | "cron" | "use";
   /** JSON text handed to the registration. */
   payload: string;
   /** What the time limit's log line names (e.g. "GET /hello" or "onRecordBeforeCreateRequest"). */

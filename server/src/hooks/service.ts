@@ -52,7 +52,7 @@ export class Hooks implements RecordWriteHooks {
   private readonly log: (line: string) => void;
   private readonly jobs = new Map<string, Cron>();
   private pool: HookPool | null = null;
-  private registry: HookRegistry = { routes: [], events: [], crons: [], removedCrons: [], errors: [] };
+  private registry: HookRegistry = EMPTY;
   /** The routes served (those of the first load: the HTTP server's routes are fixed once it listens). */
   private served: RouteRegistration[] = [];
   private stopWatching: () => void = () => undefined;
@@ -81,7 +81,7 @@ export class Hooks implements RecordWriteHooks {
     this.loading = this.loading.then(async () => {
       const files = hookFiles(this.opts.dir).map((name) => ({ filename: name, source: readFileSync(path.join(this.opts.dir, name), "utf8") }));
       const pool = files.length ? new HookPool({ files, hooksDir: path.resolve(this.opts.dir), size: this.opts.poolSize ?? 2, timeoutMs: this.opts.timeoutMs ?? 30_000, log: this.log }) : null;
-      const registry = pool ? await pool.start() : { routes: [], events: [], crons: [], removedCrons: [], errors: [] };
+      const registry = pool ? await pool.start() : EMPTY;
       for (const e of registry.errors) this.log(`Failed to execute ${e.file}: ${e.message}`);
       const old = this.pool;
       [this.pool, this.registry] = [pool, registry];
@@ -120,6 +120,28 @@ export class Hooks implements RecordWriteHooks {
     if (!r) throw new HookError(NOT_FOUND_STATUS, "Not Found.");
     const out = await this.run({ kind: "route", file: r.file, index: r.index, payload: JSON.stringify(req), label: `${r.method} ${r.path}` });
     return (out.reply as HookReply | null | undefined) ?? null;
+  }
+
+  /** Whether any file has `routerUse`/`routerPre` middlewares (they run before every route's handler). */
+  hasMiddlewares(): boolean {
+    return this.registry.middlewares.length > 0;
+  }
+
+  /**
+   * Runs the files' `routerUse`/`routerPre` middlewares, file by file, before a request's handler:
+   * the response headers they set, and the reply one wrote instead of calling `next` (an empty 200
+   * when it wrote none; null when each called `next`: the handler runs). A middleware's code after
+   * `next` runs before the handler, not around it.
+   */
+  async middleware(req: HookRequest): Promise<{ headers: Record<string, string>; reply: HookReply | null }> {
+    const headers: Record<string, string> = {};
+    for (const file of this.registry.middlewares) {
+      const out = await this.run({ kind: "use", file, index: 0, payload: JSON.stringify(req), label: "routerUse" });
+      Object.assign(headers, out.headers);
+      if (out.reply) return { headers, reply: out.reply as HookReply };
+      if (!out.next) return { headers, reply: { status: EMPTY_OK, kind: "noContent", headers: {} } };
+    }
+    return { headers, reply: null };
   }
 
   async before(action: RecordWriteAction, c: CollectionModel, record: RecordData, ctx: RecordHookContext): Promise<RecordData> {
@@ -196,8 +218,10 @@ export class Hooks implements RecordWriteHooks {
   }
 }
 
+const EMPTY: HookRegistry = { routes: [], events: [], crons: [], removedCrons: [], middlewares: [], errors: [] };
 const sameRoute = (a: RouteRegistration, b: RouteRegistration) => a.method === b.method && a.path === b.path;
 const NOT_FOUND_STATUS = 404;
+const EMPTY_OK = 200;
 
 /** " (file.pb.js:line:column)" from a stack, when it passes through a hook file. */
 function whereIn(stack: string): string {

@@ -138,6 +138,7 @@ export function installHookGlobals(g: any, rawCall: (op: string, argsJson: strin
         return null;
       },
     };
+    Object.defineProperty(c, "_out", { value: outHeaders, enumerable: false });
     const reply = (status: number, kind: HookReply["kind"], body?: unknown) => {
       c._reply = { status: Number(status), kind, body, headers: outHeaders };
       return null;
@@ -307,6 +308,7 @@ export function installHookGlobals(g: any, rawCall: (op: string, argsJson: strin
         events: events.map((e) => ({ name: e.name, tags: e.tags })),
         crons: crons.map((c) => ({ id: c.id, expr: c.expr })),
         removedCrons,
+        middlewares: uses.length > 0,
       };
     },
     /**
@@ -321,8 +323,18 @@ export function installHookGlobals(g: any, rawCall: (op: string, argsJson: strin
           const c = echoContext(payload);
           Object.defineProperty(c, "_body", { value: payload.body, enumerable: false });
           Object.defineProperty(c, "_headers", { value: payload.headers, enumerable: false });
-          chain(r.handler, [...uses, ...r.middlewares])(c);
+          chain(r.handler, r.middlewares)(c);
           return JSON.stringify({ reply: c._reply });
+        }
+        if (kind === "use") {
+          // routerUse/routerPre: the file's middlewares before a request's handler (any route's).
+          const c = echoContext(payload);
+          let next = false;
+          chain(() => {
+            next = true;
+            return null;
+          }, uses)(c);
+          return JSON.stringify({ next, reply: c._reply, headers: c._out });
         }
         if (kind === "cron") {
           crons[index].fn();

@@ -29,7 +29,7 @@ import { batchRoutes } from "./routes/batch.js";
 import { recordsExportRoutes } from "./routes/recordsExport.js";
 import { recordsImportRoutes } from "./routes/recordsImport.js";
 import { openApiRoutes } from "./routes/openapi.js";
-import { hookRoutes } from "./routes/hooks.js";
+import { hookRequest, hookRoutes, sendHookReply } from "./routes/hooks.js";
 import { HookError } from "../hooks/errors.js";
 import type { Hooks } from "../hooks/service.js";
 import { registerRateLimit } from "./rateLimit.js";
@@ -155,7 +155,17 @@ export function buildServer(app: App, opts: ServerOptions = {}): FastifyInstance
   server.register(recordsExportRoutes(app), { prefix: "/api" });
   server.register(recordsImportRoutes(app), { prefix: "/api" });
   server.register(openApiRoutes(app), { prefix: "/api" });
-  if (opts.hooks) server.register(hookRoutes(opts.hooks));
+  if (opts.hooks) {
+    const hooks = opts.hooks;
+    // pb_hooks' routerUse/routerPre: before every route's handler, Cairn's included (as echo's middlewares).
+    server.addHook("preHandler", async (req, reply) => {
+      if (!hooks.hasMiddlewares()) return;
+      const out = await hooks.middleware(hookRequest(req));
+      for (const [k, v] of Object.entries(out.headers)) reply.header(k, v);
+      if (out.reply) return sendHookReply(reply, out.reply);
+    });
+    server.register(hookRoutes(hooks));
+  }
   server.register(dashboardRoutes(opts.dashboardDir, () => app.admins.count()));
   return server;
 }

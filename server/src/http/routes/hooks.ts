@@ -30,7 +30,7 @@ export function hookRoutes(hooks: Hooks, log: (line: string) => void = (l) => pr
         const dir = route.staticDir;
         const handler = dir
           ? async (req: FastifyRequest, reply: FastifyReply) => sendStatic(req, reply, path.resolve(dir.dir), dir.indexFallback)
-          : async (req: FastifyRequest, reply: FastifyReply) => send(reply, await hooks.route(route, hookRequest(req)));
+          : async (req: FastifyRequest, reply: FastifyReply) => sendHookReply(reply, await hooks.route(route, hookRequest(req)));
         r.route({ method, url: route.path, handler });
         // "/x/*" matches "/x/" in echo; here (trailing slashes ignored) that is "/x", a route of its own.
         const base = route.path.endsWith("/*") && route.path.length > 2 ? route.path.slice(0, -2) : null;
@@ -50,7 +50,7 @@ export function hookRoutes(hooks: Hooks, log: (line: string) => void = (l) => pr
 }
 
 /** The request as the hook's echo context reads it. */
-function hookRequest(req: FastifyRequest): HookRequest {
+export function hookRequest(req: FastifyRequest): HookRequest {
   const url = new URL(req.url, "http://x");
   const query: Record<string, string[]> = {};
   for (const [k, v] of url.searchParams) (query[k] ??= []).push(v);
@@ -74,7 +74,7 @@ function hookRequest(req: FastifyRequest): HookRequest {
 }
 
 /** Writes the route's reply as echo would (JSON with a newline, text, HTML, a redirect, nothing). */
-function send(reply: FastifyReply, out: HookReply | null): FastifyReply {
+export function sendHookReply(reply: FastifyReply, out: HookReply | null): FastifyReply {
   if (!out) return reply.status(200).send();
   for (const [k, v] of Object.entries(out.headers)) reply.header(k, v);
   reply.status(out.status);
