@@ -38,6 +38,13 @@ onRecordAfterDeleteRequest(function (e) {
 onRecordBeforeCreateRequest(function (e) {
   throw new BadRequestError("never for posts");
 }, "others");
+onRecordViewRequest(function (e) {
+  if (e.record.getString("title").indexOf("secret") === 0) throw new ForbiddenError("not for your eyes");
+  e.record.set("title", e.record.getString("title").toUpperCase());
+}, "posts");
+onRecordsListRequest(function (e) {
+  for (var i = 0; i < e.records.length; i++) e.records[i].set("note", "listed " + i);
+}, "posts");
 onRecordAuthRequest(function (e) {
   if (e.record.email() === "blocked@example.com") throw new ForbiddenError("blocked account");
   if (!e.token) throw new BadRequestError("no token");
@@ -126,6 +133,20 @@ describe("pb_hooks record and model hooks, differential", () => {
     expect((await same(signIn("fine@example.com"))).status).toBe(200);
   });
 
+  it("runs onRecordViewRequest and onRecordsListRequest: the records they change are answered, a throw refuses", async () => {
+    for (const s of servers()) for (const title of ["seen", "secret one"]) await call(s, { method: "POST", path: "/api/collections/posts/records", body: { title } });
+    const list = await same({ path: "/api/collections/posts/records?sort=created&perPage=100" });
+    const items = (list.body as { items: { id: string; title: string; note: string }[] }).items;
+    expect(items.map((i) => i.note)).toEqual(items.map((_, i) => `listed ${i}`));
+    const ids = await Promise.all(servers().map(async (s) => ((await call(s, { path: "/api/collections/posts/records?sort=created&perPage=100" })).body as { items: { id: string; title: string }[] }).items));
+    for (const title of ["seen (checked)", "secret one (checked)"]) {
+      const answers = await Promise.all(servers().map((s, i) => call(s, { path: `/api/collections/posts/records/${ids[i]!.find((x) => x.title === title)!.id}` })));
+      expect({ status: answers[1]!.status, body: masked(answers[1]!.body) }).toEqual({ status: answers[0]!.status, body: masked(answers[0]!.body) });
+    }
+    const seen = await call(servers()[1]!, { path: `/api/collections/posts/records/${ids[1]!.find((x) => x.title === "seen (checked)")!.id}` });
+    expect((seen.body as { title: string }).title).toBe("SEEN (CHECKED)");
+  });
+
   it("runs delete hooks: a refusal keeps the record, a delete is audited", async () => {
     for (const s of servers()) await call(s, { method: "POST", path: "/api/collections/posts/records", body: { title: "keep me" } });
     const del = async (title: string) => {
@@ -140,7 +161,7 @@ describe("pb_hooks record and model hooks, differential", () => {
     };
     expect((await del("keep")).status).toBe(400);
     expect((await del("hello")).status).toBe(204);
-    for (const s of servers()) expect(await titles(s, "posts", "title")).toEqual(["keep me (checked)"]);
+    for (const s of servers()) expect(await titles(s, "posts", "title")).toEqual(["seen (checked)", "secret one (checked)", "keep me (checked)"]);
     for (const s of servers()) expect((await titles(s, "audit", "what")).at(-1)).toBe("deleted hello (checked)");
   });
 });

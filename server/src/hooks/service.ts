@@ -159,6 +159,18 @@ export class Hooks implements RecordWriteHooks {
     }
   }
 
+  /** onRecordsListRequest / onRecordViewRequest: the records a list or view answers, as the handlers leave them. */
+  async shown(kind: "list" | "view", c: CollectionModel, records: RecordData[], who: Caller): Promise<RecordData[]> {
+    const name = kind === "list" ? "onRecordsListRequest" : "onRecordViewRequest";
+    let list = records;
+    for (const h of this.registry.events.filter((e) => e.name === name && matches(e, c))) {
+      const payload = { collection: collectionJson(c), records: list, isNew: false, request: requestOfCaller(who) };
+      const out = await this.run({ kind: "event", file: h.file, index: h.index, payload: JSON.stringify(payload), label: name });
+      list = (out.records as RecordData[] | undefined) ?? list;
+    }
+    return list;
+  }
+
   /** onRecordAuthRequest: before a sign-in or refresh answers; a throw refuses it. */
   async authenticated(c: CollectionModel, record: RecordData, ctx: { who: Caller; token: string; method: string }): Promise<void> {
     await this.fire("onRecordAuthRequest", c, record, false, { who: ctx.who, request: true }, { token: ctx.token, authMethod: ctx.method, meta: null });

@@ -200,7 +200,7 @@ export function installHookGlobals(g: any, rawCall: (op: string, argsJson: strin
   };
   const EVENT_NAMES = [
     "onRecordBeforeCreateRequest", "onRecordAfterCreateRequest", "onRecordBeforeUpdateRequest", "onRecordAfterUpdateRequest",
-    "onRecordBeforeDeleteRequest", "onRecordAfterDeleteRequest", "onRecordAuthRequest",
+    "onRecordBeforeDeleteRequest", "onRecordAfterDeleteRequest", "onRecordAuthRequest", "onRecordsListRequest", "onRecordViewRequest",
     "onModelBeforeCreate", "onModelAfterCreate", "onModelBeforeUpdate", "onModelAfterUpdate", "onModelBeforeDelete", "onModelAfterDelete",
   ];
   for (const name of EVENT_NAMES) g[name] = registerEvent(name);
@@ -345,6 +345,19 @@ export function installHookGlobals(g: any, rawCall: (op: string, argsJson: strin
         if (payload.request) e.httpContext = echoContext(payload.request);
         const collection = new g.Collection(payload.collection);
         collection.markAsNotNew();
+        if (payload.records) {
+          // A list or a view: the records the answer shows (a view's is also e.record).
+          const records = payload.records.map((data: object) => {
+            const r = new g.Record(collection, data);
+            r.markAsNotNew();
+            return r;
+          });
+          e.collection = collection;
+          e.records = records;
+          e.record = records[0] ?? null;
+          ev.handler(e);
+          return JSON.stringify({ records: records.map((r: any) => r._data) });
+        }
         const record = new g.Record(collection, payload.record);
         if (!payload.isNew) record.markAsNotNew();
         e.collection = collection;

@@ -207,6 +207,7 @@ export class RecordService {
     const tree = parseExpand(query.expand);
     const fields = parseFields(query.fields);
     const page = await this.listRecords(c, query, who);
+    if (this.deps.hooks) page.items = await this.deps.hooks.shown("list", c, page.items, who);
     // The page's relations are expanded together: one query per relation field, not per item.
     const expands = tree.size ? await expandRecords(c, page.items, tree, this.expandDeps(await this.scope(this.db), who)) : [];
     const items: unknown[] = [];
@@ -252,6 +253,13 @@ export class RecordService {
     if (!row) throw notFound();
     if (rule !== null && !(await checkRule(this.target(await this.scope(q), c, rule, who), id))) throw notFound();
     return recordFromRow(c, row);
+  }
+
+  /** A record as the view request answers it: the view rule, pb_hooks' onRecordViewRequest, then `expand` and `fields`. */
+  async viewJson(c: CollectionModel, id: string, who: Caller, query: Record<string, unknown>): Promise<unknown> {
+    let data = await this.view(c, id, who);
+    if (this.deps.hooks) data = (await this.deps.hooks.shown("view", c, [data], who))[0] ?? data;
+    return this.present(c, data, who, query);
   }
 
   /** Reads the record without any rule (internal use), through `q` (a transaction sees its own writes). */

@@ -25,6 +25,8 @@ export interface RecordHookContext {
 export interface RecordWriteHooks {
   before(action: RecordWriteAction, c: CollectionModel, record: RecordData, ctx: RecordHookContext): Promise<RecordData>;
   after(action: RecordWriteAction, c: CollectionModel, record: RecordData, ctx: RecordHookContext): Promise<void>;
+  /** A list or a view request is about to answer these records (`onRecordsListRequest`, `onRecordViewRequest`): they may be changed, or a throw refuses the request. */
+  shown(kind: "list" | "view", c: CollectionModel, records: RecordData[], who: Caller): Promise<RecordData[]>;
   /** A sign-in or token refresh is about to answer with `token` (`method`: "password", "oauth2", "refresh", ...); throws to refuse it. */
   authenticated(c: CollectionModel, record: RecordData, ctx: { who: Caller; token: string; method: string }): Promise<void>;
 }
@@ -46,6 +48,10 @@ export class RecordHookSlot implements RecordWriteHooks {
 
   after(action: RecordWriteAction, c: CollectionModel, record: RecordData, ctx: RecordHookContext): Promise<void> {
     return this.target ? this.target.after(action, c, record, ctx) : Promise.resolve();
+  }
+
+  shown(kind: "list" | "view", c: CollectionModel, records: RecordData[], who: Caller): Promise<RecordData[]> {
+    return this.target ? this.target.shown(kind, c, records, who) : Promise.resolve(records);
   }
 
   authenticated(c: CollectionModel, record: RecordData, ctx: { who: Caller; token: string; method: string }): Promise<void> {

@@ -23,8 +23,7 @@ export function recordRoutes(app: App): FastifyPluginAsync {
     r.get("/collections/:collection/records/:id", async (req: OneReq) => {
       const svc = app.records;
       const c = await svc.collection(req.params.collection);
-      const who = callerOf(req);
-      return svc.present(c, await svc.view(c, req.params.id, who), who, req.query);
+      return svc.viewJson(c, req.params.id, callerOf(req), req.query);
     });
 
     r.post("/collections/:collection/records", async (req: OneReq) => {
