@@ -83,7 +83,7 @@ describe("POST /api/batch", () => {
     }));
     const ownerToken = (auth.body as { token?: string }).token;
     if (!ownerToken) throw new Error(`owner sign-in failed: ${JSON.stringify(auth.body)}`);
-    const storedHash = async () => (await cairn.app.db.get<{ passwordHash: string }>(`SELECT passwordHash FROM owners WHERE id = ?`, [owner.id]))!.passwordHash;
+    const storedHash = async () => (await cairn.app.db.get<{ passwordHash: string }>(`SELECT ${cairn.app.db.dialect.quote("passwordHash")} FROM owners WHERE id = ?`, [owner.id]))!.passwordHash;
     return { token: ownerToken, changes, storedHash };
   }
 

@@ -1,5 +1,5 @@
 import type { IndexColumn, IndexDef } from "../indexes.js";
-import type { CardinalityChange, ColumnKind, SchemaEditor } from "../types.js";
+import type { CardinalityChange, ColumnKind, SchemaEditor, Tx } from "../types.js";
 
 /**
  * PostgreSQL's DDL of record tables, views and indexes. Columns hold what SQLite's hold (JSON
@@ -242,6 +242,27 @@ function refuseReserved(name: string): void {
   if (name.toLowerCase().startsWith("sqlite_")) throw new Error(`object name reserved for internal use: ${name}`);
 }
 
+/**
+ * SQLite's column names compare case-insensitively (`Id` is `id` there), so a second column so
+ * named is refused as SQLite refuses it; quoted names here would otherwise allow both.
+ */
+function refuseDuplicateColumn(existing: readonly string[], name: string): void {
+  if (existing.some((c) => c.toLowerCase() === name.toLowerCase())) throw new Error(`duplicate column name: ${name}`);
+}
+
+/**
+ * Index names share one namespace with tables and views and compare case-insensitively on
+ * SQLite, which refuses a taken one in its own words (and its transaction goes on, as the
+ * savepoint keeps this one going).
+ */
+async function refuseTakenIndexName(tx: Tx, name: string): Promise<void> {
+  const taken = await tx.get<{ kind: string }>(
+    "SELECT relkind::text AS kind FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind IN ('r', 'v', 'm', 'p', 'i') AND lower(relname) = lower(?) LIMIT 1",
+    [name],
+  );
+  if (taken) throw new Error(`SQL logic error: ${taken.kind === "i" ? `index ${name} already exists` : `there is already a table named ${name}`} (1)`);
+}
+
 export const postgresSchemaEditor: SchemaEditor = {
   columnDefinition: (kind) => PG_COLUMN[kind],
   systemColumns: (auth) => ({ ...PG_BASE_COLUMNS, ...(auth ? PG_AUTH_COLUMNS : {}) }),
@@ -250,6 +271,7 @@ export const postgresSchemaEditor: SchemaEditor = {
   async createTable(tx, table, columns) {
     refuseReserved(table);
     const names = Object.keys(columns).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    names.forEach((n, i) => refuseDuplicateColumn(names.slice(0, i), n));
     const defs = names.map((n) => `${q(n)} ${columns[n]}`);
     // UNIQUE gives the index that paging in insertion order reads.
     defs.push(`${q(ROWID)} BIGSERIAL UNIQUE NOT NULL`);
@@ -271,12 +293,14 @@ export const postgresSchemaEditor: SchemaEditor = {
     await tx.run(`DROP TABLE ${q(table)} CASCADE`);
   },
   async addColumn(tx, table, column, definition) {
+    refuseDuplicateColumn((await tx.db.dialect.tableColumns(tx, table)).map((c) => c.name), column);
     await tx.run(`ALTER TABLE ${q(table)} ADD COLUMN ${q(column)} ${definition}`);
   },
   async dropColumn(tx, table, column) {
     await tx.run(`ALTER TABLE ${q(table)} DROP COLUMN ${q(column)}`);
   },
   async renameColumn(tx, table, from, to) {
+    if (from.toLowerCase() !== to.toLowerCase()) refuseDuplicateColumn((await tx.db.dialect.tableColumns(tx, table)).map((c) => c.name), to);
     await tx.run(`ALTER TABLE ${q(table)} RENAME COLUMN ${q(from)} TO ${q(to)}`);
   },
 
@@ -309,10 +333,14 @@ export const postgresSchemaEditor: SchemaEditor = {
     const columns = (await tx.db.dialect.tableColumns(tx, idx.tableName)).map((c) => c.name);
     const sql = createIndexSql(idx, columns);
     if (sql.includes(`COLLATE ${q(NOCASE)}`)) await tx.run(NOCASE_DDL);
-    await tx.run(sql);
+    await refuseTakenIndexName(tx, idx.indexName);
+    // A failed statement would abort the whole transaction here; SQLite's goes on to the next index.
+    await tx.savepoint((sp) => sp.run(sql));
   },
+  /** Only an index of that name (SQLite's DROP INDEX IF EXISTS passes over a table so named; PostgreSQL's fails). */
   async dropIndex(tx, name) {
-    await tx.run(`DROP INDEX IF EXISTS ${q(name)}`);
+    const found = await tx.get("SELECT 1 AS x FROM pg_class WHERE relnamespace = current_schema()::regnamespace AND relkind = 'i' AND relname = ?", [name]);
+    if (found) await tx.run(`DROP INDEX ${q(name)}`);
   },
 
   /**
