@@ -50,7 +50,7 @@ const AFTER: Record<RecordWriteAction, [string, string]> = {
  */
 export class Hooks implements RecordWriteHooks {
   private readonly log: (line: string) => void;
-  private readonly jobs = new Map<string, Cron>();
+  private readonly jobs = new Map<string, { cron: Cron; fire: () => Promise<void> }>();
   private pool: HookPool | null = null;
   private registry: HookRegistry = EMPTY;
   /** The routes served (those of the first load: the HTTP server's routes are fixed once it listens). */
@@ -98,12 +98,12 @@ export class Hooks implements RecordWriteHooks {
 
   /** The cron jobs scheduled (by id), and when each runs next. */
   cronJobs(): { id: string; nextRun: Date | null }[] {
-    return [...this.jobs].map(([id, job]) => ({ id, nextRun: job.nextRun() }));
+    return [...this.jobs].map(([id, job]) => ({ id, nextRun: job.cron.nextRun() }));
   }
 
   /** Runs a cron job now, as its time coming would (on the leader only). */
   async triggerCron(id: string): Promise<void> {
-    await this.jobs.get(id)?.trigger();
+    await this.jobs.get(id)?.fire();
   }
 
   /** The routes the files added (at the first load), in the order they were added. */
@@ -179,7 +179,7 @@ export class Hooks implements RecordWriteHooks {
   async close(): Promise<void> {
     this.stopWatching();
     await this.loading;
-    for (const j of this.jobs.values()) j.stop();
+    for (const j of this.jobs.values()) j.cron.stop();
     await this.pool?.close();
   }
 
@@ -208,7 +208,7 @@ export class Hooks implements RecordWriteHooks {
 
   /** The files' cron jobs (UTC, five fields or a macro, as the settings' backup schedule); they run on the leader only. */
   private startCrons(): void {
-    for (const j of this.jobs.values()) j.stop();
+    for (const j of this.jobs.values()) j.cron.stop();
     this.jobs.clear();
     const removed = new Set(this.registry.removedCrons);
     const byId = new Map(this.registry.crons.filter((j) => !removed.has(j.id)).map((j) => [j.id, j]));
@@ -219,13 +219,12 @@ export class Hooks implements RecordWriteHooks {
         continue;
       }
       const task: HookTask = { kind: "cron", file: job.file, index: job.index, payload: "{}", label: `cron job ${job.id}` };
-      this.jobs.set(
-        job.id,
-        new Cron(CRON_MACROS[job.expr] ?? job.expr, { timezone: "UTC", domAndDow: true, unref: true, protect: true }, async () => {
-          if (this.opts.leads && !this.opts.leads()) return;
-          await this.run(task).catch((err: unknown) => this.log(`pb_hooks: cron job ${job.id} failed: ${err instanceof Error ? err.message : String(err)}`));
-        }),
-      );
+      const fire = async () => {
+        if (this.opts.leads && !this.opts.leads()) return;
+        await this.run(task).catch((err: unknown) => this.log(`pb_hooks: cron job ${job.id} failed: ${err instanceof Error ? err.message : String(err)}`));
+      };
+      const cron = new Cron(CRON_MACROS[job.expr] ?? job.expr, { timezone: "UTC", domAndDow: true, unref: true, protect: true }, fire);
+      this.jobs.set(job.id, { cron, fire });
     }
   }
 }
