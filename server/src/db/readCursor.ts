@@ -1,11 +1,13 @@
 import { openDatabase, type DB } from "./connection.js";
 import { sqliteConnection } from "./sqlite/database.js";
+import { PgDb } from "./postgres/database.js";
+import { openPgReadCursor } from "./postgres/readCursor.js";
 import type { Db } from "./types.js";
 
 /** Rows of one query read in chunks; `close()` ends it early (idempotent). */
 export interface ReadCursor {
-  next(max: number): Record<string, unknown>[];
-  close(): void;
+  next(max: number): Promise<Record<string, unknown>[]>;
+  close(): Promise<void>;
 }
 
 /**
@@ -15,20 +17,21 @@ export interface ReadCursor {
  * `db` at once (a statement SQLite refuses fails here); the connection opens at the first
  * `next()`, so a cursor never read holds nothing.
  */
-export function openReadCursor(database: Db, sql: string, params: readonly unknown[]): ReadCursor {
+export async function openReadCursor(database: Db, sql: string, params: readonly unknown[]): Promise<ReadCursor> {
+  if (database instanceof PgDb) return openPgReadCursor(database, sql, params);
   const db = sqliteConnection(database);
   db.prepare(sql);
   let conn: DB | null = null;
   let rows: IterableIterator<unknown> | null = null;
   let open = true;
-  const close = () => {
+  const close = async () => {
     if (!open) return;
     open = false;
     rows?.return?.();
     conn?.close();
   };
   return {
-    next(max) {
+    async next(max) {
       const out: Record<string, unknown>[] = [];
       if (open && !rows) {
         conn = openDatabase(db.name, { readonly: true });
@@ -37,7 +40,7 @@ export function openReadCursor(database: Db, sql: string, params: readonly unkno
       while (open && out.length < max) {
         const r = rows!.next();
         if (r.done) {
-          close();
+          await close();
           break;
         }
         out.push(r.value as Record<string, unknown>);

@@ -59,7 +59,7 @@ export async function exportRecords(svc: RecordService, db: Db, c: CollectionMod
   const sql = await svc.unpagedListSql(c, { filter: first(query.filter), sort: first(query.sort) }, who);
   let cursor: ReadCursor;
   try {
-    cursor = openReadCursor(db, sql.sql, sql.params);
+    cursor = await openReadCursor(db, sql.sql, sql.params);
   } catch (err) {
     throw sqlQueryError(db.dialect, err);
   }
@@ -68,13 +68,13 @@ export async function exportRecords(svc: RecordService, db: Db, c: CollectionMod
 
   async function* pages(): AsyncGenerator<Record<string, unknown>[]> {
     try {
-      for (let rows = cursor.next(EXPORT_CHUNK); rows.length; rows = cursor.next(EXPORT_CHUNK)) {
+      for (let rows = await cursor.next(EXPORT_CHUNK); rows.length; rows = await cursor.next(EXPORT_CHUNK)) {
         const items: Record<string, unknown>[] = [];
         for (const row of rows) items.push(await toJson(row));
         yield items;
       }
     } finally {
-      cursor.close(); // also when the client goes away mid-way
+      await cursor.close(); // also when the client goes away mid-way
     }
   }
 
