@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, it } from "vitest";
 import { differential } from "../../test/support/differential.js";
 import { adminToken, call, type Answer } from "../../test/support/client.js";
+import { testOnPostgres } from "../../test/support/postgres.js";
 import type { RunningServer } from "../../test/support/servers.js";
 
 /**
@@ -43,7 +44,17 @@ it("refuses a second backup, a restore and deleting the running backup, like the
   const { cairn, ref } = servers();
   const a = await whileBackingUp(ref);
   const b = await whileBackingUp(cairn);
-  expect(b.map((x) => [x.status, x.body])).toEqual(a.map((x) => [x.status, x.body]));
+  // On PostgreSQL Cairn's health data also names its database: stated, then left out.
+  const health = [0, 5];
+  if (testOnPostgres()) for (const i of health) expect(b[i]!.body).toMatchObject({ data: { database: "postgres" } });
+  const comparable = (x: Answer, i: number) => [x.status, testOnPostgres() && health.includes(i) ? withoutDatabase(x.body) : x.body];
+  expect(b.map(comparable)).toEqual(a.map((x) => [x.status, x.body]));
   expect(b[0].body).toMatchObject({ data: { canBackup: false } });
   expect(b[1].body).toMatchObject({ message: "Try again later - another backup/restore process has already been started." });
 }, 120_000);
+
+function withoutDatabase(body: unknown): unknown {
+  const { data, ...rest } = body as { data: Record<string, unknown> };
+  const { database: _database, ...kept } = data;
+  return { ...rest, data: kept };
+}
